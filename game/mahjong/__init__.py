@@ -1,0 +1,63 @@
+"""Mahjong Solitaire engine: pure Python, no Django, no I/O beyond its own data files.
+
+The pieces, from the ground up: :mod:`.tiles` (the 144-tile set and the match
+rule), :mod:`.layout` (positions and the free rule), :mod:`.codes` and
+:mod:`.rng` (reproducible game codes), :mod:`.deal` (solvable deals and
+shuffles), :mod:`.board` and :mod:`.play` (a game in progress, scoring),
+:mod:`.events` (move logs) and :func:`replay`.
+"""
+
+from .board import Board
+from .codes import GameCode
+from .dealing import Deal, DealError, Pair, Shuffle, deal, shuffle_tiles, verify_plan
+from .errors import (
+    IllegalLogError,
+    IllegalMoveError,
+    LayoutError,
+    MahjongError,
+    MalformedError,
+    MalformedLogError,
+)
+from .events import Event, EventType, log_to_json, parse_log
+from .layout import Layout, Position, all_layouts, get_layout
+from .play import Game, Mode, Result, Status, TapResult, board_points, replay, speed_bonus
+from .tiles import FACES, FULL_SET, Face, parse_face, tiles_match
+
+__all__ = [
+    "FACES",
+    "FULL_SET",
+    "Board",
+    "Deal",
+    "DealError",
+    "Event",
+    "EventType",
+    "Face",
+    "Game",
+    "GameCode",
+    "IllegalLogError",
+    "IllegalMoveError",
+    "Layout",
+    "LayoutError",
+    "MahjongError",
+    "MalformedError",
+    "MalformedLogError",
+    "Mode",
+    "Pair",
+    "Position",
+    "Result",
+    "Shuffle",
+    "Status",
+    "TapResult",
+    "all_layouts",
+    "board_points",
+    "deal",
+    "get_layout",
+    "log_to_json",
+    "parse_face",
+    "parse_log",
+    "replay",
+    "shuffle_tiles",
+    "speed_bonus",
+    "tiles_match",
+    "verify_plan",
+]

@@ -1,0 +1,128 @@
+"""A board in play: which face lies on which position, and what is free."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .dealing import Pair
+from .errors import IllegalMoveError, MalformedError
+from .layout import Layout, iter_bits
+from .tiles import MATCH_CLASS_OF, Face, face_index
+
+
+class Board:
+    """Faces on a layout's positions (``None`` where the tile was taken).
+
+    The occupied positions are also kept as a bit mask, so the free test and
+    the search for available pairs run on integers.
+    """
+
+    __slots__ = ("_classes", "free", "layout", "occupied", "tiles")
+
+    def __init__(self, layout: Layout, tiles: Iterable[Face | None]) -> None:
+        self.layout = layout
+        self.tiles: list[Face | None] = list(tiles)
+        if len(self.tiles) != len(layout):
+            raise MalformedError(f"layout {layout.id} has {len(layout)} positions, not {len(self.tiles)}")
+        self._classes = [-1 if f is None else MATCH_CLASS_OF[face_index(f)] for f in self.tiles]
+        self.occupied = sum(1 << i for i, face in enumerate(self.tiles) if face is not None)
+        self.free = layout.free_mask(self.occupied)
+        """Mask of the free tiles, kept up to date by every change."""
+
+    def _refresh(self, changed: int) -> None:
+        """Recompute freedom near the positions in ``changed`` (the only ones that can differ)."""
+        layout = self.layout
+        near = changed
+        for i in iter_bits(changed):
+            near |= layout.below[i] | layout.above[i] | layout.left[i] | layout.right[i]
+        self.free = (self.free & ~near) | layout.free_among(near & self.occupied, self.occupied)
+
+    def copy(self) -> Board:
+        return Board(self.layout, self.tiles)
+
+    def __len__(self) -> int:
+        """How many tiles are still on the board."""
+        return self.occupied.bit_count()
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.occupied
+
+    def has_tile(self, i: int) -> bool:
+        return bool((self.occupied >> i) & 1)
+
+    def is_free(self, i: int) -> bool:
+        return bool((self.free >> i) & 1)
+
+    def free_tiles(self) -> list[int]:
+        return list(iter_bits(self.free))
+
+    def matches(self, a: int, b: int) -> bool:
+        return self._classes[a] >= 0 and self._classes[a] == self._classes[b]
+
+    def available_pairs(self) -> list[Pair]:
+        """Every pair that could be removed now, in index order."""
+        by_class: dict[int, list[int]] = {}
+        for i in self.free_tiles():
+            by_class.setdefault(self._classes[i], []).append(i)
+        pairs = [
+            (group[x], group[y])
+            for group in by_class.values()
+            for x in range(len(group))
+            for y in range(x + 1, len(group))
+        ]
+        pairs.sort()
+        return pairs
+
+    def has_moves(self) -> bool:
+        seen = 0
+        classes = self._classes
+        for i in iter_bits(self.free):
+            bit = 1 << classes[i]
+            if seen & bit:
+                return True
+            seen |= bit
+        return False
+
+    def check_index(self, i: object) -> int:
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(self.tiles):
+            raise MalformedError(f"{i!r} is not a position index from 0 to {len(self.tiles) - 1}")
+        return i
+
+    def check_pair(self, a: int, b: int) -> None:
+        """Raise :class:`IllegalMoveError` unless ``a`` and ``b`` may be removed now."""
+        if a == b:
+            raise IllegalMoveError(f"a pair needs two different tiles, got {a} twice")
+        for i in (a, b):
+            if not self.has_tile(i):
+                raise IllegalMoveError(f"there is no tile on position {i} any more")
+        for i in (a, b):
+            if not self.is_free(i):
+                raise IllegalMoveError(f"the tile on position {i} ({self.tiles[i]}) is not free")
+        if not self.matches(a, b):
+            raise IllegalMoveError(f"{self.tiles[a]} and {self.tiles[b]} do not match")
+
+    def remove(self, a: int, b: int) -> tuple[Face, Face]:
+        """Take a legal pair off the board; returns the two faces for undo."""
+        self.check_pair(a, b)
+        fa, fb = self.tiles[a], self.tiles[b]
+        assert fa is not None and fb is not None
+        self.tiles[a] = self.tiles[b] = None
+        self._classes[a] = self._classes[b] = -1
+        self.occupied &= ~((1 << a) | (1 << b))
+        self._refresh((1 << a) | (1 << b))
+        return fa, fb
+
+    def put_back(self, a: int, b: int, fa: Face, fb: Face) -> None:
+        for i, face in ((a, fa), (b, fb)):
+            self.tiles[i] = face
+            self._classes[i] = MATCH_CLASS_OF[face_index(face)]
+            self.occupied |= 1 << i
+        self._refresh((1 << a) | (1 << b))
+
+    def replace_tiles(self, tiles: Sequence[Face | None]) -> None:
+        """Put a shuffled arrangement in place (same positions occupied)."""
+        new = Board(self.layout, tiles)
+        if new.occupied != self.occupied:
+            raise MalformedError("a shuffle must keep the same positions occupied")
+        self.tiles, self._classes = new.tiles, new._classes

@@ -1,0 +1,351 @@
+"""Is this board still winnable?  A complete solver that searches over pairings.
+
+The idea (known from Michiel de Bondt's solver, 2012; this is our own
+implementation): once it is decided which tile pairs with which, the order of
+removal no longer matters much.  Taking away a free *designated* pair can never
+hurt, because removing tiles only ever frees others.  So a greedy pass decides a
+board whose pairing is fixed, and the search only has to choose pairings, and
+only for the groups where a choice exists:
+
+* a face with two tiles left has one pairing;
+* a face with four tiles left has three; if all four are free, any will do;
+* with three of the four free, the blocked one pairs with one of them and the
+  other two can go at once: three branches, each removing a pair;
+* with two free, either they pair (and go at once) or each pairs with one of
+  the blocked tiles, which *designates* the group until its pairs come free.
+
+Pairings are pruned when a tile would have to pair with a tile lying on top of
+it (directly or through others): the pair could never be free at once.  A group
+left with one possible pairing is designated without branching; one left with
+none proves the board lost.  Failed states go into a table, so the same state
+reached in another order is not searched again.
+
+The verdict is never wrong: "winnable" comes with a complete plan (checked by
+replaying it), "not winnable" only after the search was exhausted, and when the
+budget runs out first the answer is "unknown".
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from .dealing import Pair, verify_plan
+from .errors import MalformedError
+from .layout import Layout, iter_bits
+from .tiles import MATCH_CLASS_OF, MATCH_CLASSES, Face, face_index, is_sub_multiset_of_full_set
+
+DEFAULT_NODES: Final = 200_000
+_CLOCK_EVERY: Final = 256
+
+
+class Verdict(StrEnum):
+    WINNABLE = "winnable"
+    NOT_WINNABLE = "not_winnable"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much work one call may do: search nodes, and optionally seconds of wall time."""
+
+    nodes: int = DEFAULT_NODES
+    seconds: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    verdict: Verdict
+    plan: tuple[Pair, ...] | None
+    """For a winnable board: pairs in an order that clears it."""
+    nodes: int
+    """Search nodes visited (a machine-independent measure of effort)."""
+
+    @property
+    def winnable(self) -> bool | None:
+        """True, False, or None when undecided within the budget."""
+        if self.verdict is Verdict.UNKNOWN:
+            return None
+        return self.verdict is Verdict.WINNABLE
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+def _up_closures(layout: Layout) -> list[int]:
+    """For each position, every position lying on top of it, directly or through others."""
+    up = [0] * len(layout)
+    # Positions are sorted by layer, so walking from the top down sees every
+    # tile above before the tiles below it.
+    for i in range(len(layout) - 1, -1, -1):
+        mask = layout.above[i]
+        for j in iter_bits(layout.above[i]):
+            mask |= up[j]
+        up[i] = mask
+    return up
+
+
+_CLOSURES: dict[int, list[int]] = {}
+
+
+def _closures_for(layout: Layout) -> list[int]:
+    key = id(layout)
+    found = _CLOSURES.get(key)
+    if found is None:
+        found = _CLOSURES[key] = _up_closures(layout)
+    return found
+
+
+class _Search:
+    """Depth-first search over pairings, pruned and guided by a relaxed game."""
+
+    def __init__(self, layout: Layout, classes: Sequence[int], budget: Budget) -> None:
+        self.layout = layout
+        self.up = _closures_for(layout)
+        self.members = [0] * MATCH_CLASSES
+        for i, c in enumerate(classes):
+            if c >= 0:
+                self.members[c] |= 1 << i
+        self.node_limit = budget.nodes
+        self.deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        self.nodes = 0
+        self.failed: set[tuple[int, int]] = set()
+        self.path: list[Pair] = []
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _dead(self, a: int, b: int) -> bool:
+        """A pair that can never be free at once: one tile lies (transitively) on the other."""
+        return bool((self.up[a] >> b) & 1 or (self.up[b] >> a) & 1)
+
+    def _refresh(self, occupied: int, free: int, removed: int) -> int:
+        layout = self.layout
+        near = 0
+        for i in iter_bits(removed):
+            near |= layout.below[i] | layout.left[i] | layout.right[i]
+        near &= occupied
+        return (free & ~removed & ~near) | layout.free_among(near, occupied)
+
+    def _alive(self, group: list[int]) -> list[int]:
+        """Numbers of the pairings of a group of four in which both pairs can be free at once."""
+        return [
+            k
+            for k, (p, q) in enumerate(_pairings(group))
+            if not self._dead(p[0], p[1]) and not self._dead(q[0], q[1])
+        ]
+
+    # -- one node ----------------------------------------------------------------------------
+
+    def child(self, occupied: int, free: int, designated: int) -> bool:
+        """Search from a state; True when ``self.path`` then clears the board.
+
+        ``designated`` packs, for each group of four whose pairing is chosen, the
+        pairing number plus one in two bits at position ``2 * class``.
+        """
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise _OutOfBudget
+        if (
+            self.deadline is not None
+            and self.nodes % _CLOCK_EVERY == 0
+            and time.perf_counter() > self.deadline
+        ):
+            raise _OutOfBudget
+        start = len(self.path)
+        state = self._safe_moves(occupied, free, designated)
+        if state is None:
+            return self._fail(start)
+        occupied, free, designated = state
+        if not occupied:
+            return True
+        key = (occupied, designated)
+        if key in self.failed:
+            return self._fail(start)
+        relaxed = self._relaxed(occupied, free, designated)
+        if relaxed is None:
+            return self._fail(start, key)
+        plan, critical = relaxed
+        if critical is None:
+            self.path.extend(plan)
+            return True
+        c, order = critical
+        group = list(iter_bits(self.members[c] & occupied))
+        options = self._alive(group)
+        # Try first the pairing the relaxed game suggests: tiles paired in the order they came free.
+        by_time = sorted(group, key=order.index)
+        natural = {frozenset(by_time[:2]), frozenset(by_time[2:])}
+        options.sort(key=lambda k: frozenset(_pairings(group)[k][0]) not in natural)
+        for k in options:
+            if self.child(occupied, free, designated | ((k + 1) << (2 * c))):
+                return True
+        return self._fail(start, key)
+
+    def _safe_moves(self, occupied: int, free: int, designated: int) -> tuple[int, int, int] | None:
+        """Make every move that cannot spoil a win; None if the state is plainly lost.
+
+        Safe: a face's last two tiles when both are free; all four tiles of a face
+        when all are free; a designated pair when both are free.  A group of four
+        with one possible pairing left gets it designated.
+        """
+        members = self.members
+        progress = True
+        while progress:
+            progress = False
+            for c in range(MATCH_CLASSES):
+                rest = members[c] & occupied
+                if not rest:
+                    continue
+                loose = rest & free
+                count = rest.bit_count()
+                if count == 2:
+                    if loose == rest:
+                        self.path.append(tuple(iter_bits(rest)))  # type: ignore[arg-type]
+                        occupied &= ~rest
+                        free = self._refresh(occupied, free, rest)
+                        progress = True
+                    continue
+                if count != 4:
+                    return None
+                group = list(iter_bits(rest))
+                if loose == rest:
+                    self.path.extend(((group[0], group[1]), (group[2], group[3])))
+                    occupied &= ~rest
+                    free = self._refresh(occupied, free, rest)
+                    designated &= ~(3 << (2 * c))
+                    progress = True
+                    continue
+                choice = (designated >> (2 * c)) & 3
+                if not choice:
+                    alive = self._alive(group)
+                    if not alive:
+                        return None
+                    if len(alive) > 1:
+                        continue
+                    choice = alive[0] + 1
+                    designated |= choice << (2 * c)
+                for a, b in _pairings(group)[choice - 1]:
+                    pair = (1 << a) | (1 << b)
+                    if loose & pair == pair:
+                        self.path.append((a, b))
+                        occupied &= ~pair
+                        free = self._refresh(occupied, free, pair)
+                        designated &= ~(3 << (2 * c))
+                        progress = True
+                        break
+        # A group reduced to two tiles is a forced pair: check it can ever be free at once.
+        for c in range(MATCH_CLASSES):
+            rest = members[c] & occupied
+            if rest.bit_count() == 2:
+                a, b = iter_bits(rest)
+                if self._dead(a, b):
+                    return None
+        return occupied, free, designated
+
+    def _relaxed(
+        self, occupied: int, free: int, designated: int
+    ) -> tuple[list[Pair], tuple[int, list[int]] | None] | None:
+        """Play a relaxed game that can only be easier than the real one.
+
+        Fixed pairs (designated, or the last two of a face) go when both are free.
+        A face whose pairing is open may, once two of its tiles were free together,
+        shed each tile as soon as it is free.  If even this cannot clear the board,
+        the state is lost (None).  If it clears it and every open face shed its
+        tiles two or four at a time, the relaxed game was a real one: its plan is
+        returned with no critical group.  Otherwise the first face that shed a lone
+        tile is critical, returned with its tiles in the order they went.
+        """
+        members = self.members
+        pairs: list[int] = []
+        groups: list[int] = []
+        for c in range(MATCH_CLASSES):
+            rest = members[c] & occupied
+            if not rest:
+                continue
+            if rest.bit_count() == 2:
+                pairs.append(rest)
+                continue
+            choice = (designated >> (2 * c)) & 3
+            if choice:
+                for a, b in _pairings(list(iter_bits(rest)))[choice - 1]:
+                    pairs.append((1 << a) | (1 << b))
+            else:
+                groups.append(c)
+        plan: list[Pair] = []
+        opened = 0
+        critical: tuple[int, list[int]] | None = None
+        shed: dict[int, list[int]] = {}
+        while occupied:
+            removed = 0
+            waiting: list[int] = []
+            for pair in pairs:
+                if pair & free == pair:
+                    removed |= pair
+                    plan.append(tuple(iter_bits(pair)))  # type: ignore[arg-type]
+                else:
+                    waiting.append(pair)
+            pairs = waiting
+            for c in groups:
+                loose = members[c] & occupied & free
+                if not loose:
+                    continue
+                count = loose.bit_count()
+                if count < 2 and not (opened >> c) & 1:
+                    continue
+                opened |= 1 << c
+                removed |= loose
+                tiles = list(iter_bits(loose))
+                shed.setdefault(c, []).extend(tiles)
+                if count % 2:
+                    if critical is None:
+                        critical = (c, shed[c])
+                else:
+                    plan.extend(zip(tiles[::2], tiles[1::2], strict=True))
+            if not removed:
+                return None
+            occupied &= ~removed
+            free = self._refresh(occupied, free, removed)
+        if critical is not None:
+            # The lone tiles' order is only final once the game is over.
+            critical = (critical[0], shed[critical[0]])
+        return plan, critical
+
+    def _fail(self, start: int, key: tuple[int, int] | None = None) -> bool:
+        del self.path[start:]
+        if key is not None:
+            self.failed.add(key)
+        return False
+
+
+def _pairings(group: list[int]) -> tuple[tuple[Pair, Pair], ...]:
+    """The three ways to pair up four tiles ``t0 < t1 < t2 < t3``."""
+    t0, t1, t2, t3 = group
+    return (((t0, t1), (t2, t3)), ((t0, t2), (t1, t3)), ((t0, t3), (t1, t2)))
+
+
+def solve_tiles(
+    layout: Layout, tiles: Sequence[Face | None], budget: Budget | None = None, seed: int = 0
+) -> Solution:
+    """Decide whether the board (``tiles[i]`` on ``layout.positions[i]``, None if taken) can be cleared."""
+    if len(tiles) != len(layout):
+        raise MalformedError(f"layout {layout.id} has {len(layout)} positions, not {len(tiles)}")
+    faces = [face for face in tiles if face is not None]
+    if not is_sub_multiset_of_full_set(faces):
+        raise MalformedError("these tiles cannot come from one set: some face occurs too often")
+    classes = [-1 if face is None else MATCH_CLASS_OF[face_index(face)] for face in tiles]
+    occupied = sum(1 << i for i, c in enumerate(classes) if c >= 0)
+    search = _Search(layout, classes, budget or Budget())
+    try:
+        won = search.child(occupied, layout.free_mask(occupied), 0)
+    except _OutOfBudget:
+        return Solution(Verdict.UNKNOWN, None, search.nodes)
+    except RecursionError:
+        return Solution(Verdict.UNKNOWN, None, search.nodes)
+    if not won:
+        return Solution(Verdict.NOT_WINNABLE, None, search.nodes)
+    plan = tuple(search.path)
+    verify_plan(layout, tiles, plan)
+    return Solution(Verdict.WINNABLE, plan, search.nodes)

@@ -1,0 +1,90 @@
+"""Content pages: home, about and, later, the rules of each game.
+
+Translated fields (title, slug, summary, body) get one column per language
+through django-modeltranslation (see ``translation.py``): ``title_en``,
+``title_it``... Reading ``page.title`` gives the active language's value,
+falling back to English.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from modeltranslation.utils import build_localized_fieldname, get_language
+
+HOME_KEY = "home"
+
+
+class PageQuerySet(models.QuerySet["Page"]):
+    def published(self) -> PageQuerySet:
+        return self.filter(published=True)
+
+    def with_slug(self, slug: str, language: str | None = None) -> PageQuerySet:
+        """Pages whose slug in ``language`` (default: the active one) is ``slug``.
+
+        A page not translated into that language is found by its English
+        slug, matching what ``get_absolute_url`` links to through fallback.
+        """
+        field = build_localized_fieldname("slug", language or get_language())
+        fallback = build_localized_fieldname("slug", settings.MODELTRANSLATION_DEFAULT_LANGUAGE)
+        untranslated = Q(**{f"{field}__isnull": True}) | Q(**{field: ""})
+        return self.filter(Q(**{field: slug}) | (untranslated & Q(**{fallback: slug})))
+
+
+class Page(models.Model):
+    key = models.SlugField(
+        _("key"),
+        max_length=50,
+        unique=True,
+        help_text=_("A fixed name used by the code, the same in every language, e.g. “about”."),
+    )
+    title = models.CharField(_("title"), max_length=200)
+    slug = models.SlugField(
+        _("slug"),
+        max_length=200,
+        help_text=_("The last part of the page's address in this language."),
+    )
+    summary = models.CharField(
+        _("summary"),
+        max_length=300,
+        blank=True,
+        help_text=_("One sentence, shown under the title and to search engines."),
+    )
+    body = models.TextField(
+        _("body"),
+        blank=True,
+        help_text=_("Plain text. Leave an empty line between paragraphs."),
+    )
+    published = models.BooleanField(_("published"), default=False)
+    order = models.PositiveIntegerField(
+        _("order"), default=0, help_text=_("Pages with a lower number come first.")
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    objects = PageQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["order", "key"]
+        # One constraint per language column (slug_en, slug_it...), added by
+        # modeltranslation. Not ``unique=True`` on the field: modeltranslation
+        # also writes the active language's slug into the plain ``slug``
+        # column, where values of different languages could collide.
+        constraints = [
+            models.UniqueConstraint(fields=[f"slug_{code}"], name=f"rules_page_unique_slug_{code}")
+            for code, _name in settings.LANGUAGES
+        ]
+        verbose_name = _("page")
+        verbose_name_plural = _("pages")
+
+    def __str__(self) -> str:
+        return self.title or self.key
+
+    def get_absolute_url(self) -> str:
+        """The page's address in the active language."""
+        if self.key == HOME_KEY:
+            return reverse("rules:home")
+        return reverse("rules:page", kwargs={"slug": self.slug})

@@ -1,0 +1,300 @@
+"""Django settings for Miaojong.
+
+There is exactly one settings module. Everything that differs between a
+laptop, CI and production is read from environment variables through the
+small typed helpers below (modelled on healthchecks' ``hc/settings.py``).
+A bad value fails loudly with ``ImproperlyConfigured`` naming the variable,
+instead of silently falling back to a default.
+
+The defaults are production-safe: ``DJANGO_DEBUG`` is off, and with debug off
+a secret key and the allowed hosts must be given. ``make run`` exports
+``DJANGO_DEBUG=1``; the test suite sets it through ``pytest-env`` (see
+``[tool.pytest.ini_options] env`` in ``pyproject.toml``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+_TRUE_VALUES = ("1", "true", "yes", "on")
+_FALSE_VALUES = ("0", "false", "no", "off")
+
+
+def _raw(name: str) -> str | None:
+    """Return the variable's value, treating unset and empty (or blank) alike."""
+    value = os.environ.get(name)
+    if value is None or not value.strip():
+        return None
+    return value.strip()
+
+
+def env_str(name: str, default: str | None = None, *, choices: tuple[str, ...] = ()) -> str | None:
+    """A string variable; with ``choices`` the value must be one of them."""
+    value = _raw(name)
+    if value is None:
+        return default
+    if choices and value not in choices:
+        raise ImproperlyConfigured(f"{name}={value!r} is not valid; use one of: {', '.join(choices)}.")
+    return value
+
+
+def env_bool(name: str, default: bool) -> bool:
+    """A boolean variable: 1/true/yes/on or 0/false/no/off, case-insensitive."""
+    value = _raw(name)
+    if value is None:
+        return default
+    if value.lower() in _TRUE_VALUES:
+        return True
+    if value.lower() in _FALSE_VALUES:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={value!r} is not a boolean; use one of: "
+        f"{', '.join(_TRUE_VALUES)} (on) or {', '.join(_FALSE_VALUES)} (off)."
+    )
+
+
+def env_int(name: str, default: int, *, minimum: int | None = None) -> int:
+    """An integer variable, optionally with a lower bound."""
+    value = _raw(name)
+    if value is None:
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={value!r} is not an integer.") from None
+    if minimum is not None and number < minimum:
+        raise ImproperlyConfigured(f"{name}={number} is too small; the minimum is {minimum}.")
+    return number
+
+
+def env_list(name: str, default: list[str] | None = None) -> list[str]:
+    """A comma-separated list; blanks around items and empty items are dropped."""
+    value = _raw(name)
+    if value is None:
+        return list(default or [])
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+# --- Core ------------------------------------------------------------------
+
+DEBUG = env_bool("DJANGO_DEBUG", False)
+
+# Only ever used with DEBUG on (make run, the test suite).
+_DEVELOPMENT_SECRET_KEY = "django-insecure-miaojong-development-key-never-use-in-production"
+
+SECRET_KEY = env_str("DJANGO_SECRET_KEY") or ""
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off "
+            "(use a long random string, e.g. from "
+            "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`)."
+        )
+    SECRET_KEY = _DEVELOPMENT_SECRET_KEY
+
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1"] if DEBUG else [])
+if not ALLOWED_HOSTS:
+    raise ImproperlyConfigured(
+        "DJANGO_ALLOWED_HOSTS must be set when DJANGO_DEBUG is off "
+        "(a comma-separated list of host names, e.g. miaojong.example)."
+    )
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    # modeltranslation patches the admin, so it must come before it.
+    "modeltranslation",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "game.apps.GameConfig",
+    "rules",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    # After sessions, before common: picks the language from the URL prefix
+    # and redirects "/" to the visitor's language.
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "site_core.urls"
+WSGI_APPLICATION = "site_core.wsgi.application"
+ASGI_APPLICATION = "site_core.asgi.application"
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database --------------------------------------------------------------
+# DATABASE_URL (e.g. postgres://user@host:5432/name) wins; without it a local
+# SQLite file is used. SQLite gets WAL journaling (readers never block the
+# writer), a busy timeout instead of instant "database is locked" errors, and
+# IMMEDIATE transactions so that a write transaction takes its lock up front.
+
+_SQLITE_OPTIONS = {
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    "timeout": 20,
+    "transaction_mode": "IMMEDIATE",
+}
+
+DATABASES = {
+    "default": dj_database_url.config(
+        env="DATABASE_URL",
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        # Persistent connections for PostgreSQL; health checks drop dead ones.
+        conn_max_age=env_int("DJANGO_CONN_MAX_AGE", 60, minimum=0),
+        conn_health_checks=True,
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # A new SQLite connection is cheap; reopening per request is the safe choice.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["OPTIONS"] = {**_SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
+
+# --- Cache -----------------------------------------------------------------
+
+REDIS_URL = env_str("REDIS_URL")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# --- Authentication ----------------------------------------------------------
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# --- Internationalisation ----------------------------------------------------
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", _("English")),
+    ("it", _("Italian")),
+    ("pl", _("Polish")),
+    ("ru", _("Russian")),
+    ("fr", _("French")),
+]
+# The project's translations live in one top-level folder rather than in each
+# app, because most interface strings are in the shared templates/ folder and
+# makemessages run from the project root collects them all into one catalogue.
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+USE_TZ = True
+TIME_ZONE = "UTC"
+
+MODELTRANSLATION_DEFAULT_LANGUAGE = "en"
+MODELTRANSLATION_FALLBACK_LANGUAGES = ("en",)
+
+# --- Static files --------------------------------------------------------------
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Hashed, compressed files served by WhiteNoise need `collectstatic`;
+    # in debug (make run, tests) plain storage serves files straight from apps.
+    "staticfiles": {
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        )
+    },
+}
+# In debug, WhiteNoise serves files straight from the apps' static folders
+# (no collectstatic needed). Read from our DEBUG, not settings.DEBUG, which
+# the test runner forces off.
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
+
+# --- Security ----------------------------------------------------------------
+
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "strict-origin-when-cross-origin"
+
+if env_bool("DJANGO_BEHIND_PROXY", False):
+    # Only trust this header when a proxy we control always sets it.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+if not DEBUG:
+    SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 60 * 60 * 24 * 365, minimum=0)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
+
+# --- REST framework ------------------------------------------------------------
+
+REST_FRAMEWORK = {
+    "DEFAULT_RENDERER_CLASSES": (
+        ["rest_framework.renderers.JSONRenderer"]
+        + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else [])
+    ),
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+}
+
+# --- Logging -----------------------------------------------------------------
+
+LOG_LEVEL = env_str("DJANGO_LOG_LEVEL", "INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"))
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "formatter": "plain",
+        },
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
+    },
+}

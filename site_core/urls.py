@@ -1,0 +1,23 @@
+"""URL configuration.
+
+Pages for visitors live under a language prefix for every language
+(``/en/``, ``/it/``, ...). A request for ``/`` is redirected by
+LocaleMiddleware to the prefix of the visitor's language (cookie, then the
+browser's Accept-Language, then English).
+"""
+
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language
+]
+
+urlpatterns += i18n_patterns(
+    path("", include("rules.urls")),
+    prefix_default_language=True,
+)
+
+handler404 = "rules.views.page_not_found"
