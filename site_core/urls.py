@@ -13,9 +13,11 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language
+    path("api/", include("game.api.urls")),
 ]
 
 urlpatterns += i18n_patterns(
+    path("", include("game.urls")),
     path("", include("rules.urls")),
     prefix_default_language=True,
 )
