@@ -1,6 +1,10 @@
 """Visitor pages of the game app (under the language prefix)."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views
 
 app_name = "game"
-urlpatterns: list = []
+urlpatterns = [
+    path("tiles/", views.tiles, name="tiles"),
+]

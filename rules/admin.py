@@ -1,25 +1,63 @@
+"""Admin for the content: every language of a page side by side, in tabs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
 from django.contrib import admin
+from django.db import models
+from django.forms import Field
+from django.http import HttpRequest
+from django.utils import translation
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext_lazy as _
 from modeltranslation import settings as mt_settings
 from modeltranslation.admin import TranslationAdmin
+from modeltranslation.utils import build_localized_fieldname
 
-from .models import Page
+from .models import FaqEntry, Page
+
+try:  # The artwork colleague's notation help and checker, once they exist.
+    from game.diagrams import DIAGRAM_HELP
+except ImportError:  # pragma: no cover - depends on the game app's progress
+    DIAGRAM_HELP = None
+
+try:
+    from game.diagrams import diagram_errors as _diagram_errors
+except ImportError:  # pragma: no cover
+    _diagram_errors = None
+
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
+
+TEXT_FORMAT_HELP = _(
+    "Leave an empty line between paragraphs. A line starting with “## ” is a heading "
+    "(“### ” a subheading), lines starting with “- ” make a list, **two stars** make text bold."
+)
+DIAGRAM_NOTATION_HELP = _(
+    "A tile diagram is a block that starts with ```tiles and ends with ```: one "
+    "row per line, “layer x,y: faces”, e.g. “0 0,0: 1B 2B 3B” then “1 3,0: R”. Faces: 1B-9B "
+    "bamboo, 1C-9C characters, 1D-9D dots, N S E W winds, R G Wh dragons, F1-F4 flowers, "
+    "S1-S4 seasons, “.” for an empty spot. Coordinates are in half tiles: one tile is 2 x 2, "
+    "so the tiles of a row follow each other every 2 units, and a layer-1 tile at 3,0 lies "
+    "half over the second and half over the third tile of layer 0."
+)
 
 
-@admin.register(Page)
-class PageAdmin(TranslationAdmin):
-    list_display = ("key", "title", "slug", "published", "order", "updated")
-    list_display_links = ("key", "title")
-    list_editable = ("published", "order")
-    list_filter = ("published",)
-    search_fields = ("key", "title", "summary")
-    readonly_fields = ("created", "updated")
-    # TranslationAdmin expands this to slug_en <- title_en, slug_it <- title_it...
-    prepopulated_fields = {"slug": ("title",)}
-    fieldsets = (
-        (None, {"fields": ("key", "title", "slug", "summary", "body")}),
-        (None, {"fields": ("published", "order", "created", "updated")}),
-    )
+def diagram_problems(text: str) -> list[str]:
+    """What the diagram checker says about ``text``; nothing if there is no checker."""
+    checker: Callable[[str], Any] | None = _diagram_errors
+    if checker is None or not text:
+        return []
+    try:
+        return [str(problem) for problem in checker(text) or []]
+    except Exception as error:  # the checker must never break the admin
+        return [str(error)]
 
+
+class TabbedTranslationAdmin(TranslationAdmin):
     class Media:
         # Tabbed translation fields, as in modeltranslation's docs; reuses the
         # admin's own jQuery and adds jQuery UI for the tabs.
@@ -30,3 +68,68 @@ class PageAdmin(TranslationAdmin):
             "modeltranslation/js/tabbed_translation_fields.js",
         )
         css = {"screen": ("modeltranslation/css/tabbed_translation_fields.css",)}
+
+    text_field = "body"
+
+    def formfield_for_dbfield(
+        self, db_field: models.Field, request: HttpRequest, **kwargs: Any
+    ) -> Field | None:
+        """The text fields explain the format, tile diagrams included."""
+        field = super().formfield_for_dbfield(db_field, request, **kwargs)
+        if field is not None and db_field.name.startswith(f"{self.text_field}_"):
+            field.help_text = f"{TEXT_FORMAT_HELP} {DIAGRAM_HELP or DIAGRAM_NOTATION_HELP}"
+        return field
+
+    @admin.display(description=_("diagram check"))
+    def diagram_check(self, obj: models.Model) -> SafeString | str:
+        if _diagram_errors is None:
+            return _("The diagram checker is not installed yet.")
+        if obj.pk is None:
+            return "-"
+        rows = []
+        for code in LANGUAGES:
+            text = getattr(obj, build_localized_fieldname(self.text_field, code)) or ""
+            rows.extend((code, problem) for problem in diagram_problems(text))
+        if not rows:
+            return _("No problems found in the diagrams.")
+        return format_html("<ul>{}</ul>", format_html_join("", "<li>{}: {}</li>", rows))
+
+
+@admin.register(Page)
+class PageAdmin(TabbedTranslationAdmin):
+    list_display = ("key", "title", "slug", "published", "in_menu", "order", "updated")
+    list_display_links = ("key", "title")
+    list_editable = ("published", "in_menu", "order")
+    list_filter = ("published", "in_menu")
+    search_fields = ("key", "title", "summary")
+    readonly_fields = ("created", "updated", "preview_links", "diagram_check")
+    # TranslationAdmin expands this to slug_en <- title_en, slug_it <- title_it...
+    prepopulated_fields = {"slug": ("title",)}
+    fieldsets = (
+        (None, {"fields": ("key", "title", "slug", "summary", "body")}),
+        (_("Check before publishing"), {"fields": ("preview_links", "diagram_check")}),
+        (None, {"fields": ("published", "in_menu", "order", "created", "updated")}),
+    )
+
+    @admin.display(description=_("preview"))
+    def preview_links(self, obj: Page) -> SafeString | str:
+        """The page as visitors will see it, in each language (unpublished too)."""
+        if obj.pk is None:
+            return _("Save the page first.")
+        links = []
+        for code in LANGUAGES:
+            with translation.override(code):
+                links.append((f"{obj.get_absolute_url()}?preview=1", code, code.upper()))
+        return format_html_join(" · ", '<a href="{}" hreflang="{}" target="_blank">{}</a>', links)
+
+
+@admin.register(FaqEntry)
+class FaqEntryAdmin(TabbedTranslationAdmin):
+    list_display = ("question", "key", "published", "order", "updated")
+    list_display_links = ("question",)
+    list_editable = ("published", "order")
+    list_filter = ("published",)
+    search_fields = ("key", "question", "answer")
+    readonly_fields = ("created", "updated", "diagram_check")
+    fields = ("key", "question", "answer", "diagram_check", "published", "order", "created", "updated")
+    text_field = "answer"

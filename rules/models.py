@@ -1,7 +1,8 @@
-"""Content pages: home, about and, later, the rules of each game.
+"""Content pages (home, how to play, strategy, history, FAQ, about) and FAQ entries.
 
-Translated fields (title, slug, summary, body) get one column per language
-through django-modeltranslation (see ``translation.py``): ``title_en``,
+Translated fields (a page's title, slug, summary and body; an entry's
+question and answer) get one column per language through
+django-modeltranslation (see ``translation.py``): ``title_en``,
 ``title_it``... Reading ``page.title`` gives the active language's value,
 falling back to English.
 """
@@ -16,6 +17,10 @@ from django.utils.translation import gettext_lazy as _
 from modeltranslation.utils import build_localized_fieldname, get_language
 
 HOME_KEY = "home"
+FAQ_KEY = "faq"
+HOW_TO_PLAY_KEY = "how-to-play"
+
+BODY_HELP = _("Empty lines separate paragraphs; headings, lists and diagrams work too.")
 
 
 class PageQuerySet(models.QuerySet["Page"]):
@@ -56,9 +61,14 @@ class Page(models.Model):
     body = models.TextField(
         _("body"),
         blank=True,
-        help_text=_("Plain text. Leave an empty line between paragraphs."),
+        help_text=BODY_HELP,
     )
     published = models.BooleanField(_("published"), default=False)
+    in_menu = models.BooleanField(
+        _("in the main menu"),
+        default=True,
+        help_text=_("Untick to link the page from the footer instead of the main menu."),
+    )
     order = models.PositiveIntegerField(
         _("order"), default=0, help_text=_("Pages with a lower number come first.")
     )
@@ -88,3 +98,43 @@ class Page(models.Model):
         if self.key == HOME_KEY:
             return reverse("rules:home")
         return reverse("rules:page", kwargs={"slug": self.slug})
+
+
+class FaqEntryQuerySet(models.QuerySet["FaqEntry"]):
+    def published(self) -> FaqEntryQuerySet:
+        return self.filter(published=True)
+
+
+class FaqEntry(models.Model):
+    """One question and its answer on the FAQ page."""
+
+    key = models.SlugField(
+        _("key"),
+        max_length=50,
+        unique=True,
+        help_text=_("A fixed name, the same in every language; the question's anchor."),
+    )
+    question = models.CharField(_("question"), max_length=300)
+    answer = models.TextField(_("answer"), help_text=BODY_HELP)
+    published = models.BooleanField(_("published"), default=True)
+    order = models.PositiveIntegerField(
+        _("order"), default=0, help_text=_("Questions with a lower number come first.")
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    objects = FaqEntryQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["order", "key"]
+        verbose_name = _("FAQ entry")
+        verbose_name_plural = _("FAQ entries")
+
+    def __str__(self) -> str:
+        return self.question or self.key
+
+    def get_absolute_url(self) -> str:
+        """The question's place on the FAQ page in the active language (or the page itself)."""
+        page = Page.objects.filter(key=FAQ_KEY).first()
+        base = page.get_absolute_url() if page else reverse("rules:home")
+        return f"{base}#{self.key}"

@@ -2,7 +2,7 @@
 
 from modeltranslation.translator import TranslationOptions, register
 
-from .models import Page
+from .models import FaqEntry, Page
 
 
 @register(Page)
@@ -14,3 +14,9 @@ class PageTranslationOptions(TranslationOptions):
     # An empty slug is stored as NULL so that untranslated pages do not
     # collide on the unique constraint of each slug column.
     empty_values = {"slug": None}
+
+
+@register(FaqEntry)
+class FaqEntryTranslationOptions(TranslationOptions):
+    fields = ("question", "answer")
+    required_languages = ("en",)

@@ -15,6 +15,7 @@ a secret key and the allowed hosts must be given. ``make run`` exports
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -116,7 +117,9 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.contrib.sitemaps",
     "rest_framework",
+    "drf_spectacular",  # OpenAPI schema at /api/schema/, docs at /api/docs/
     "game.apps.GameConfig",
     "rules",
 ]
@@ -181,6 +184,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A new SQLite connection is cheap; reopening per request is the safe choice.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"] = {**_SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
+    # The test database is a file as well (one per test process, in the temp
+    # folder), not Django's default shared in-memory database: that one has no
+    # WAL and no busy timeout (concurrent connections fail at once with "table
+    # is locked"), so tests with threads would not see what production does.
+    DATABASES["default"].setdefault(
+        "TEST", {"NAME": os.path.join(tempfile.gettempdir(), f"miaojong-test-{os.getpid()}.sqlite3")}
+    )
 
 # --- Cache -----------------------------------------------------------------
 
@@ -275,6 +285,38 @@ REST_FRAMEWORK = {
     ),
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Every API error as {"error": "..."}, DRF's own included (game/api/errors.py).
+    "EXCEPTION_HANDLER": "game.api.errors.exception_handler",
+    # Per client address, counted in the default cache (Redis when REDIS_URL is
+    # set, so all workers share the counts). Scopes are set on the API views.
+    "DEFAULT_THROTTLE_RATES": {
+        "deals": "60/min",
+        "scores": "10/min",
+        "shuffle": "60/min",
+        "solve": "20/min",  # each solve may take up to a second of CPU
+        "reads": "300/min",
+    },
+    # The client address for throttling: REMOTE_ADDR, or behind our proxy the
+    # address it appends to X-Forwarded-For. Never the whole header, which any
+    # client can fill in (DRF's default with NUM_PROXIES unset).
+    "NUM_PROXIES": 1 if env_bool("DJANGO_BEHIND_PROXY", False) else 0,
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Miaojong API",
+    "DESCRIPTION": (
+        "Mahjong Solitaire: layouts, deals, shuffles, a solver, verified scores and leaderboards. "
+        "Every error is answered as {\"error\": \"<message naming the field>\"}."
+    ),
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    # Names for choice sets used by several fields ("mode" and "daily" share one).
+    "ENUM_NAME_OVERRIDES": {
+        "ModeEnum": "game.api.serializers.MODES",
+        "FaceEnum": "game.mahjong.FACES",
+        "EventTypeEnum": "game.api.serializers.EVENT_TYPES",
+    },
 }
 
 # --- Logging -----------------------------------------------------------------

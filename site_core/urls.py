@@ -14,6 +14,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language
     path("api/", include("game.api.urls")),
+    path("", include("rules.root_urls")),  # sitemap.xml, robots.txt
 ]
 
 urlpatterns += i18n_patterns(

@@ -7,19 +7,36 @@ from django.conf import settings
 from django.contrib.auth.models import Group, Permission, User
 from django.core.management import call_command
 
-from rules.models import Page
+from rules.content import FAQ_ENTRIES, PAGES
+from rules.models import FaqEntry, Page
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 TRANSLATED_FIELDS = ["title", "slug", "summary", "body"]
 
 
 @pytest.mark.django_db
-def test_loading_the_sample_content_twice_leaves_the_same_two_pages():
+def test_loading_the_sample_content_twice_leaves_the_same_pages_and_questions():
     call_command("load_sample_content", verbosity=0)
     first = {page.key: page.pk for page in Page.objects.all()}
+    entries = {entry.key: entry.pk for entry in FaqEntry.objects.all()}
     call_command("load_sample_content", verbosity=0)
     assert {page.key: page.pk for page in Page.objects.all()} == first
-    assert set(first) == {"home", "about"}
+    assert {entry.key: entry.pk for entry in FaqEntry.objects.all()} == entries
+    assert set(first) == {page["key"] for page in PAGES}
+    assert set(entries) == {entry["key"] for entry in FAQ_ENTRIES}
+
+
+@pytest.mark.django_db
+def test_a_fresh_database_already_has_every_page_and_question_from_the_data_migration():
+    assert set(Page.objects.published().values_list("key", flat=True)) == {
+        "home",
+        "how-to-play",
+        "strategy",
+        "history",
+        "faq",
+        "about",
+    }
+    assert FaqEntry.objects.published().count() == len(FAQ_ENTRIES) >= 6
 
 
 @pytest.mark.django_db
@@ -32,7 +49,7 @@ def test_loading_the_sample_content_again_restores_edited_texts(sample_pages):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("key", ["home", "about"])
+@pytest.mark.parametrize("key", [page["key"] for page in PAGES])
 def test_every_language_of_a_sample_page_is_filled_and_differs_from_english(sample_pages, key):
     page = Page.objects.get(key=key)
     for field in TRANSLATED_FIELDS:
@@ -59,7 +76,13 @@ def test_the_about_page_has_a_localised_slug_in_every_language(sample_pages):
 @pytest.mark.django_db
 def test_published_returns_only_published_pages(sample_pages):
     Page.objects.filter(key="about").update(published=False)
-    assert [page.key for page in Page.objects.published()] == ["home"]
+    assert [page.key for page in Page.objects.published()] == [
+        "home",
+        "how-to-play",
+        "strategy",
+        "history",
+        "faq",
+    ]
 
 
 @pytest.mark.django_db
@@ -74,10 +97,9 @@ def test_the_content_editor_group_has_exactly_the_rules_permissions():
     granted = set(group.permissions.all())
     assert granted == set(Permission.objects.filter(content_type__app_label="rules"))
     assert {permission.codename for permission in granted} == {
-        "add_page",
-        "change_page",
-        "delete_page",
-        "view_page",
+        f"{action}_{model}"
+        for action in ("add", "change", "delete", "view")
+        for model in ("page", "faqentry")
     }
 
 

@@ -201,9 +201,10 @@ class _Filler:
                 if not _is_free(rel, a, with_both) or _closes_gap(rel, b, with_both):
                     continue
                 empty = region & ~with_both
-                if empty.bit_count() <= LOOKAHEAD_SPOTS and _steps_needed(
-                    rel, empty, with_both
-                ) > empty.bit_count() // 2:
+                if (
+                    empty.bit_count() <= LOOKAHEAD_SPOTS
+                    and _steps_needed(rel, empty, with_both) > empty.bit_count() // 2
+                ):
                     continue
                 self.budget -= 1
                 if self.budget < 0:

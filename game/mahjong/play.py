@@ -195,6 +195,11 @@ class Game:
         return ARCADE_SHUFFLES - self.shuffles if self.mode is Mode.ARCADE else None
 
     @property
+    def removals(self) -> tuple[tuple[int, int, Face, Face], ...]:
+        """The pairs undo can put back, oldest first, with their faces."""
+        return tuple((r.a, r.b, r.face_a, r.face_b) for r in self._history)
+
+    @property
     def can_undo(self) -> bool:
         return bool(self._history) and self.status in (Status.PLAYING, Status.NO_MOVES)
 

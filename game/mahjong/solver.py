@@ -33,13 +33,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
+from .board import Board
 from .dealing import Pair, verify_plan
-from .errors import MalformedError
+from .errors import IllegalMoveError, MalformedError
 from .layout import Layout, iter_bits
+from .play import Game
 from .tiles import MATCH_CLASS_OF, MATCH_CLASSES, Face, face_index, is_sub_multiset_of_full_set
 
-DEFAULT_NODES: Final = 200_000
-_CLOCK_EVERY: Final = 256
+DEFAULT_NODES: Final = 20_000
+_CLOCK_EVERY: Final = 16
 
 
 class Verdict(StrEnum):
@@ -50,7 +52,7 @@ class Verdict(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How much work one call may do: search nodes, and optionally seconds of wall time."""
+    """How much work one call may do: units of work (see :attr:`Solution.nodes`), and optionally seconds."""
 
     nodes: int = DEFAULT_NODES
     seconds: float | None = None
@@ -62,7 +64,7 @@ class Solution:
     plan: tuple[Pair, ...] | None
     """For a winnable board: pairs in an order that clears it."""
     nodes: int
-    """Search nodes visited (a machine-independent measure of effort)."""
+    """Units of work spent: relaxed games and playouts (a machine-independent measure)."""
 
     @property
     def winnable(self) -> bool | None:
@@ -106,6 +108,7 @@ class _Search:
     def __init__(self, layout: Layout, classes: Sequence[int], budget: Budget) -> None:
         self.layout = layout
         self.up = _closures_for(layout)
+        self.near = [layout.below[i] | layout.left[i] | layout.right[i] for i in range(len(layout))]
         self.members = [0] * MATCH_CLASSES
         for i, c in enumerate(classes):
             if c >= 0:
@@ -117,6 +120,18 @@ class _Search:
         self.path: list[Pair] = []
 
     # -- helpers ---------------------------------------------------------------------------
+
+    def _spend(self) -> None:
+        """Count one unit of work (a relaxed game or a playout) against the budget."""
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise _OutOfBudget
+        if (
+            self.deadline is not None
+            and self.nodes % _CLOCK_EVERY == 0
+            and time.perf_counter() > self.deadline
+        ):
+            raise _OutOfBudget
 
     def _dead(self, a: int, b: int) -> bool:
         """A pair that can never be free at once: one tile lies (transitively) on the other."""
@@ -146,15 +161,6 @@ class _Search:
         ``designated`` packs, for each group of four whose pairing is chosen, the
         pairing number plus one in two bits at position ``2 * class``.
         """
-        self.nodes += 1
-        if self.nodes > self.node_limit:
-            raise _OutOfBudget
-        if (
-            self.deadline is not None
-            and self.nodes % _CLOCK_EVERY == 0
-            and time.perf_counter() > self.deadline
-        ):
-            raise _OutOfBudget
         start = len(self.path)
         state = self._safe_moves(occupied, free, designated)
         if state is None:
@@ -165,20 +171,35 @@ class _Search:
         key = (occupied, designated)
         if key in self.failed:
             return self._fail(start)
+        played = self._playout(occupied, free, designated)
+        if played is not None:
+            self.path.extend(played)
+            return True
+        # Pair the open groups one by one, each the first way (in the order the
+        # relaxed game suggests) that keeps the relaxed game winnable.  Ending in
+        # a real game is a win.  A group for which no way is left matters: branch
+        # on it.
         relaxed = self._relaxed(occupied, free, designated)
         if relaxed is None:
             return self._fail(start, key)
-        plan, critical = relaxed
-        if critical is None:
-            self.path.extend(plan)
-            return True
-        c, order = critical
-        group = list(iter_bits(self.members[c] & occupied))
-        options = self._alive(group)
-        # Try first the pairing the relaxed game suggests: tiles paired in the order they came free.
-        by_time = sorted(group, key=order.index)
-        natural = {frozenset(by_time[:2]), frozenset(by_time[2:])}
-        options.sort(key=lambda k: frozenset(_pairings(group)[k][0]) not in natural)
+        tentative = designated
+        while True:
+            plan, critical = relaxed
+            if critical is None:
+                self.path.extend(plan)
+                return True
+            c, natural = critical
+            group = list(iter_bits(self.members[c] & occupied))
+            options = self._alive(group)
+            options.sort(key=lambda k: k != natural)
+            for k in options:
+                attempt = self._relaxed(occupied, free, tentative | ((k + 1) << (2 * c)))
+                if attempt is not None:
+                    tentative |= (k + 1) << (2 * c)
+                    relaxed = attempt
+                    break
+            else:
+                break
         for k in options:
             if self.child(occupied, free, designated | ((k + 1) << (2 * c))):
                 return True
@@ -247,7 +268,7 @@ class _Search:
 
     def _relaxed(
         self, occupied: int, free: int, designated: int
-    ) -> tuple[list[Pair], tuple[int, list[int]] | None] | None:
+    ) -> tuple[list[Pair], tuple[int, int] | None] | None:
         """Play a relaxed game that can only be easier than the real one.
 
         Fixed pairs (designated, or the last two of a face) go when both are free.
@@ -256,8 +277,9 @@ class _Search:
         the state is lost (None).  If it clears it and every open face shed its
         tiles two or four at a time, the relaxed game was a real one: its plan is
         returned with no critical group.  Otherwise the first face that shed a lone
-        tile is critical, returned with its tiles in the order they went.
+        tile is critical, returned with the pairing its order of shedding suggests.
         """
+        self._spend()
         members = self.members
         pairs: list[int] = []
         groups: list[int] = []
@@ -274,10 +296,89 @@ class _Search:
                     pairs.append((1 << a) | (1 << b))
             else:
                 groups.append(c)
-        plan: list[Pair] = []
+        # The hot loop of the solver: masks only, the plan is spelled out at the end.
+        near_of = self.near
+        above, left, right = self.layout.above, self.layout.left, self.layout.right
+        went: list[int] = []
+        lone: list[tuple[int, int]] = []
         opened = 0
-        critical: tuple[int, list[int]] | None = None
-        shed: dict[int, list[int]] = {}
+        critical = -1
+        while occupied:
+            removed = 0
+            waiting: list[int] = []
+            for pair in pairs:
+                if pair & free == pair:
+                    removed |= pair
+                    went.append(pair)
+                else:
+                    waiting.append(pair)
+            pairs = waiting
+            for c in groups:
+                loose = members[c] & free
+                if not loose:
+                    continue
+                count = loose.bit_count()
+                if count < 2 and not (opened >> c) & 1:
+                    continue
+                opened |= 1 << c
+                removed |= loose
+                lone.append((c, loose))
+                if count % 2:
+                    if critical < 0:
+                        critical = c
+                else:
+                    went.append(loose)
+            if not removed:
+                return None
+            occupied &= ~removed
+            near = 0
+            rest = removed
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                near |= near_of[low.bit_length() - 1]
+            near &= occupied
+            free &= ~removed & ~near
+            while near:
+                low = near & -near
+                near ^= low
+                i = low.bit_length() - 1
+                if not (occupied & above[i]) and (not (occupied & left[i]) or not (occupied & right[i])):
+                    free |= low
+        if critical >= 0:
+            batches = [list(iter_bits(mask)) for c, mask in lone if c == critical]
+            return [], (critical, self._natural_pairing(batches))
+        plan: list[Pair] = []
+        for mask in went:
+            tiles = list(iter_bits(mask))
+            plan.extend(zip(tiles[::2], tiles[1::2], strict=True))
+        return plan, None
+
+    def _playout(self, occupied: int, free: int, designated: int) -> list[Pair] | None:
+        """A real game played greedily: a plan that clears the board, or None.
+
+        Fixed pairs go when free; an open face with two or four tiles free takes
+        them; with three free it keeps back the one holding up the fewest tiles.
+        Cheap, and it wins most boards outright.
+        """
+        self._spend()
+        members = self.members
+        near_of = self.near
+        pairs: list[int] = []
+        groups: list[int] = []
+        for c in range(MATCH_CLASSES):
+            rest = members[c] & occupied
+            if not rest:
+                continue
+            choice = (designated >> (2 * c)) & 3
+            if rest.bit_count() == 2:
+                pairs.append(rest)
+            elif choice:
+                for a, b in _pairings(list(iter_bits(rest)))[choice - 1]:
+                    pairs.append((1 << a) | (1 << b))
+            else:
+                groups.append(c)
+        plan: list[Pair] = []
         while occupied:
             removed = 0
             waiting: list[int] = []
@@ -288,30 +389,57 @@ class _Search:
                 else:
                     waiting.append(pair)
             pairs = waiting
+            still_open: list[int] = []
             for c in groups:
-                loose = members[c] & occupied & free
-                if not loose:
-                    continue
+                loose = members[c] & free
                 count = loose.bit_count()
-                if count < 2 and not (opened >> c) & 1:
+                if count < 2:
+                    still_open.append(c)
                     continue
-                opened |= 1 << c
-                removed |= loose
                 tiles = list(iter_bits(loose))
-                shed.setdefault(c, []).extend(tiles)
-                if count % 2:
-                    if critical is None:
-                        critical = (c, shed[c])
-                else:
-                    plan.extend(zip(tiles[::2], tiles[1::2], strict=True))
+                if count == 3:
+                    keep = min(tiles, key=lambda t: (near_of[t] & occupied).bit_count())
+                    tiles.remove(keep)
+                if len(tiles) == 2:
+                    rest = members[c] & occupied & ~loose
+                    if count == 3:
+                        rest |= 1 << keep
+                    pairs.append(rest)
+                mask = (1 << tiles[0]) | (1 << tiles[1])
+                if len(tiles) == 4:
+                    mask = loose
+                removed |= mask
+                plan.extend(zip(tiles[::2], tiles[1::2], strict=True))
+            groups = still_open
             if not removed:
                 return None
             occupied &= ~removed
             free = self._refresh(occupied, free, removed)
-        if critical is not None:
-            # The lone tiles' order is only final once the game is over.
-            critical = (critical[0], shed[critical[0]])
-        return plan, critical
+        return plan
+
+    def _natural_pairing(self, batches: list[list[int]]) -> int:
+        """The pairing of a group that follows the order in which its tiles came free.
+
+        ``batches`` are the tiles shed together, in order: ``[a, b], [c], [d]``
+        pairs ``a-b`` and ``c-d``; ``[a, b, c], [d]`` keeps back, to wait for
+        ``d``, the one of ``a, b, c`` that holds up the fewest other tiles.
+        """
+        tiles = [t for batch in batches for t in batch]
+        group = sorted(tiles)
+        first = batches[0]
+        if len(first) == 3:
+            layout = self.layout
+            keep = min(
+                first,
+                key=lambda t: (layout.below[t] | layout.left[t] | layout.right[t]).bit_count(),
+            )
+            pair = frozenset(t for t in first if t != keep)
+        else:
+            pair = frozenset(first[:2])
+        for k, (p, _q) in enumerate(_pairings(group)):
+            if frozenset(p) == pair or frozenset(_q) == pair:
+                return k
+        raise AssertionError("a pairing of four tiles always exists")
 
     def _fail(self, start: int, key: tuple[int, int] | None = None) -> bool:
         del self.path[start:]
@@ -326,9 +454,7 @@ def _pairings(group: list[int]) -> tuple[tuple[Pair, Pair], ...]:
     return (((t0, t1), (t2, t3)), ((t0, t2), (t1, t3)), ((t0, t3), (t1, t2)))
 
 
-def solve_tiles(
-    layout: Layout, tiles: Sequence[Face | None], budget: Budget | None = None, seed: int = 0
-) -> Solution:
+def solve_tiles(layout: Layout, tiles: Sequence[Face | None], budget: Budget | None = None) -> Solution:
     """Decide whether the board (``tiles[i]`` on ``layout.positions[i]``, None if taken) can be cleared."""
     if len(tiles) != len(layout):
         raise MalformedError(f"layout {layout.id} has {len(layout)} positions, not {len(tiles)}")
@@ -349,3 +475,108 @@ def solve_tiles(
     plan = tuple(search.path)
     verify_plan(layout, tiles, plan)
     return Solution(Verdict.WINNABLE, plan, search.nodes)
+
+
+def solve(board: Board, budget: Budget | None = None) -> Solution:
+    """:func:`solve_tiles` for a :class:`Board` in play."""
+    return solve_tiles(board.layout, board.tiles, budget)
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What the hint button says about the current board."""
+
+    pair: Pair | None
+    """A pair to take now: the first of a winning plan when there is one."""
+    winnable: bool | None
+    """Whether the board can still be cleared (None: undecided within the budget)."""
+    undos: int | None = None
+    """When it cannot: how many undos bring back a winnable board (None if no undo does)."""
+
+
+class Hinter:
+    """Hints that keep the board winnable, reusing one plan while the player follows it.
+
+    A winning plan stays a winning plan when the player takes any of its pairs
+    early (taking tiles away never blocks a tile), so the cached plan only has to
+    be recomputed when the player pairs tiles differently or the board changes
+    in another way (undo, shuffle).
+    """
+
+    def __init__(self, budget: Budget | None = None) -> None:
+        self.budget = budget or Budget()
+        self._plan: list[Pair] = []
+
+    def _cached_plan(self, board: Board) -> list[Pair] | None:
+        remaining = [(a, b) for a, b in self._plan if board.has_tile(a) or board.has_tile(b)]
+        if not remaining:
+            return None
+        try:
+            verify_plan(board.layout, board.tiles, remaining)
+        except IllegalMoveError:
+            return None
+        return remaining
+
+    def hint(self, board: Board, removals: Sequence[tuple[int, int, Face, Face]] = ()) -> Hint:
+        """The hint for ``board``; ``removals`` (a game's undo history) lets it count undos."""
+        if board.is_empty:
+            return Hint(None, True)
+        plan = self._cached_plan(board)
+        if plan is None:
+            solution = solve(board, self.budget)
+            if solution.plan is not None:
+                plan = list(solution.plan)
+            elif solution.verdict is Verdict.UNKNOWN:
+                pairs = board.available_pairs()
+                return Hint(pairs[0] if pairs else None, None)
+            else:
+                pairs = board.available_pairs()
+                undos = undos_to_winnable(board, removals, self.budget)
+                return Hint(pairs[0] if pairs else None, False, undos)
+        self._plan = plan
+        return Hint(plan[0], True)
+
+
+def undos_to_winnable(
+    board: Board, removals: Sequence[tuple[int, int, Face, Face]], budget: Budget | None = None
+) -> int | None:
+    """How many of the last ``removals`` to put back before the board is winnable again.
+
+    None when even undoing all of them does not help (or no verdict was reached).
+    Each step back only adds tiles that were removable, so once a winnable board
+    is found, no earlier one needs checking.
+    """
+    budget = budget or Budget()
+    earlier = board.copy()
+    for count, (a, b, face_a, face_b) in enumerate(reversed(removals), start=1):
+        earlier.put_back(a, b, face_a, face_b)
+        if solve(earlier, budget).verdict is Verdict.WINNABLE:
+            return count
+    return None
+
+
+def dead_end(game: Game, budget: Budget | None = None) -> int | None:
+    """The index in ``game.events`` of the move after which the board stopped being winnable.
+
+    Looks back from the end through the boards after each event until one is
+    winnable; the event after it is the fatal one.  None when the board is still
+    winnable (or cleared), or no verdict could be reached.
+    """
+    budget = budget or Budget()
+    boards: list[Board] = []
+    replayed = Game(game.code, game.mode)
+    for event in game.events:
+        replayed.apply(event)
+        boards.append(replayed.board.copy())
+    if not boards:
+        return None
+    if solve(boards[-1], budget).verdict is not Verdict.NOT_WINNABLE:
+        return None
+    for index in range(len(boards) - 2, -1, -1):
+        verdict = solve(boards[index], budget).verdict
+        if verdict is Verdict.WINNABLE:
+            return index + 1
+        if verdict is Verdict.UNKNOWN:
+            return None
+    start = Board(replayed.deal.layout, Game(game.code, game.mode).deal.tiles)
+    return 0 if solve(start, budget).verdict is Verdict.WINNABLE else None

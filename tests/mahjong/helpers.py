@@ -14,7 +14,8 @@ from collections.abc import Iterable, Sequence
 
 from hypothesis import strategies as st
 
-from game.mahjong import Board, Game, GameCode, Layout, Position, all_layouts
+from game.mahjong import FULL_SET, Board, Face, Game, GameCode, Layout, Position, all_layouts
+from game.mahjong.rng import SplitMix64
 
 SUIT_LABELS = [f"{rank}{suit}" for suit in "BCD" for rank in range(1, 10)]
 HONOUR_LABELS = ["N", "S", "E", "W", "R", "G", "Wh"]
@@ -153,3 +154,157 @@ def stuck_game(mode: str = "classic", shuffles_first: int = 0) -> tuple[Game, in
         if not game.board.is_empty:
             return game, t
     raise AssertionError("random play never got stuck")
+
+
+# -- an exhaustive solver, for cross-checking the real one -------------------------------------
+
+
+class TooHardError(Exception):
+    """The exhaustive search visited more states than it was allowed to."""
+
+
+def spec_blockers(layout: Layout) -> tuple[list[int], list[int], list[int]]:
+    """For each position, from the geometry alone (as in :func:`spec_is_free`): bit masks of the
+    positions that would cover it, and of its neighbours on its left and on its right."""
+    positions = layout.positions
+    above = [0] * len(positions)
+    left = [0] * len(positions)
+    right = [0] * len(positions)
+    for i, (x, y, z) in enumerate(positions):
+        for j, (u, v, w) in enumerate(positions):
+            if abs(v - y) > 1:
+                continue
+            if w == z + 1 and abs(u - x) <= 1:
+                above[i] |= 1 << j
+            elif w == z and u == x - 2:
+                left[i] |= 1 << j
+            elif w == z and u == x + 2:
+                right[i] |= 1 << j
+    return above, left, right
+
+
+def brute_force_plan(
+    layout: Layout, tiles: Sequence[str | None], limit: int | None = None
+) -> list[tuple[int, int]] | None:
+    """A plan that clears the board, or None when none exists, by trying every legal move.
+
+    Depth-first over all pairs of free matching tiles, remembering the sets of
+    occupied positions already known to be lost.  Correct by construction and
+    slow: meant for boards of a few dozen tiles.  :class:`TooHardError` when more
+    than ``limit`` states would have to be visited.
+    """
+    above, left, right = spec_blockers(layout)
+    classes = [None if face is None else spec_class(face) for face in tiles]
+    lost: set[int] = set()
+    visited = 0
+
+    def search(occupied: int) -> list[tuple[int, int]] | None:
+        nonlocal visited
+        if not occupied:
+            return []
+        if occupied in lost:
+            return None
+        visited += 1
+        if limit is not None and visited > limit:
+            raise TooHardError
+        free = [
+            i
+            for i in range(len(tiles))
+            if occupied >> i & 1
+            and not occupied & above[i]
+            and not (occupied & left[i] and occupied & right[i])
+        ]
+        for x, a in enumerate(free):
+            for b in free[x + 1 :]:
+                if classes[a] == classes[b]:
+                    rest = search(occupied & ~(1 << a) & ~(1 << b))
+                    if rest is not None:
+                        return [(a, b), *rest]
+        lost.add(occupied)
+        return None
+
+    return search(mask_of(i for i, face in enumerate(tiles) if face is not None))
+
+
+def brute_force_winnable(layout: Layout, tiles: Sequence[str | None], limit: int | None = None) -> bool:
+    plan = brute_force_plan(layout, tiles, limit)
+    if plan is not None:
+        replay_by_hand(layout, tiles, plan)
+    return plan is not None
+
+
+def faces_that_pair_up(count: int, rng: SplitMix64, palette: int | None = None) -> list[Face]:
+    """``count`` faces (even) from one set in which every match class occurs an even number of times.
+
+    Drawn from ``palette`` match classes at most (all 36 by default), two tiles
+    at a time, so a small palette gives many four-of-a-kinds, where the choice
+    of which tile pairs with which matters.
+    """
+    assert count % 2 == 0
+    by_class: dict[str, list[Face]] = {}
+    for face in FULL_SET:
+        by_class.setdefault(spec_class(face), []).append(face)
+    names = list(by_class)
+    rng.shuffle(names)
+    names = names[: palette or len(names)]
+    assert 4 * len(names) >= count, "the palette is too small for this many tiles"
+    left = {name: list(by_class[name]) for name in names}
+    for stock in left.values():
+        rng.shuffle(stock)
+    faces: list[Face] = []
+    while len(faces) < count:
+        open_classes = [name for name in names if left[name]]
+        name = open_classes[rng.below(len(open_classes))]
+        faces.extend((left[name].pop(), left[name].pop()))
+    return faces
+
+
+def random_play(board: Board, moves: int, rng: SplitMix64) -> int:
+    """Remove up to ``moves`` pairs chosen uniformly among the available ones; returns how many."""
+    for done in range(moves):
+        pairs = board.available_pairs()
+        if not pairs:
+            return done
+        board.remove(*pairs[rng.below(len(pairs))])
+    return moves
+
+
+def random_clearing_order(layout: Layout, rng: SplitMix64) -> list[tuple[int, int]]:
+    """Position pairs that clear the full layout whatever faces they carry, if each pair matches.
+
+    Peels the layout at random: two positions free (by the geometry) at each
+    step; an attempt that paints itself into a corner starts again.
+    """
+    above, left, right = spec_blockers(layout)
+    for _ in range(1000):
+        occupied = layout.full
+        order: list[tuple[int, int]] = []
+        while occupied:
+            free = [
+                i
+                for i in indices_of(occupied)
+                if not occupied & above[i] and not (occupied & left[i] and occupied & right[i])
+            ]
+            if len(free) < 2:
+                break
+            free.sort()
+            a = free.pop(rng.below(len(free)))
+            b = free[rng.below(len(free))]
+            order.append((a, b))
+            occupied &= ~(1 << a) & ~(1 << b)
+        if not occupied:
+            return order
+    raise AssertionError(f"layout {layout.id} could not be peeled")
+
+
+def solvable_faces(layout: Layout, faces: Sequence[Face], rng: SplitMix64) -> list[Face | None]:
+    """``faces`` (which pair up) laid on the layout so that the board can be cleared."""
+    tiles: list[Face | None] = [None] * len(layout)
+    by_class: dict[str, list[Face]] = {}
+    for face in faces:
+        by_class.setdefault(spec_class(face), []).append(face)
+    pairs = [(group[k], group[k + 1]) for group in by_class.values() for k in range(0, len(group), 2)]
+    rng.shuffle(pairs)
+    for (a, b), (fa, fb) in zip(random_clearing_order(layout, rng), pairs, strict=True):
+        tiles[a], tiles[b] = fa, fb
+    return tiles

@@ -1,0 +1,45 @@
+"""Reading request bodies: JSON only, and never more than MAX_BODY_BYTES."""
+
+from __future__ import annotations
+
+import io
+from typing import Any, Final
+
+from rest_framework import status
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
+
+from .errors import ApiError
+
+MAX_BODY_BYTES: Final = 64 * 1024
+
+
+def too_large(size: int) -> ApiError:
+    return ApiError(
+        f"body: the request has {size} bytes; at most {MAX_BODY_BYTES} are accepted",
+        status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+    )
+
+
+def check_declared_size(meta: dict[str, Any]) -> None:
+    """Refuse a body whose Content-Length is over the limit before reading any of it."""
+    try:
+        declared = int(meta.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        raise ApiError("body: the Content-Length header is not a number") from None
+    if declared > MAX_BODY_BYTES:
+        raise too_large(declared)
+
+
+class BoundedJSONParser(JSONParser):
+    """DRF's JSONParser behind a size check of the bytes actually read."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        body = stream.read(MAX_BODY_BYTES + 1)
+        if len(body) > MAX_BODY_BYTES:
+            raise too_large(len(body))
+        try:
+            return super().parse(io.BytesIO(body), media_type, parser_context)
+        except RecursionError:
+            # json raises this (not a ValueError) for arrays nested thousands deep.
+            raise ParseError("JSON parse error - nested too deeply") from None

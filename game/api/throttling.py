@@ -1,0 +1,25 @@
+"""Per-client rate limits, counted in the default cache (shared by all workers with Redis)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ImproperlyConfigured
+from rest_framework.settings import api_settings
+from rest_framework.throttling import ScopedRateThrottle
+
+
+class ClientRateThrottle(ScopedRateThrottle):
+    """ScopedRateThrottle keyed by the client's IP address, with rates read per request.
+
+    DRF's own class copies ``DEFAULT_THROTTLE_RATES`` once, when it is imported,
+    so a settings override (in tests, say) would not reach it; this one looks the
+    rate up each time.  The API authenticates nobody, so the key is always the
+    address: ``REMOTE_ADDR``, or with ``NUM_PROXIES`` set, the address the
+    trusted proxy put in ``X-Forwarded-For``.
+    """
+
+    def get_rate(self) -> str | None:
+        rates = api_settings.DEFAULT_THROTTLE_RATES
+        if self.scope not in rates:
+            raise ImproperlyConfigured(f"no throttle rate set for the '{self.scope}' scope")
+        rate = rates[self.scope]
+        return None if rate is None else str(rate)

@@ -1,0 +1,137 @@
+"""Fixtures and small factories for the API tests.
+
+Every test here starts with fresh throttle counts and generous rate limits
+(the counts live in the cache and would otherwise carry over from test to
+test); a test about throttling sets its own rates through ``settings``.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import itertools
+import json
+import time
+import uuid
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from game.api import tokens
+from game.mahjong import Status, replay
+from game.models import Score
+
+GENEROUS_RATES = dict.fromkeys(("deals", "scores", "shuffle", "solve", "reads"), "100000/min")
+LONG_AGO_S = 3600.0
+"""How long before "now" a test deal is issued, so a leisurely log fits the time bound."""
+
+_digests = itertools.count()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttles(settings: Any) -> None:
+    """Generous rates, and throttle counts of this test's own.
+
+    The counts live in the default cache (LocMem, or Redis with REDIS_URL):
+    a key prefix of its own per test starts them from zero without flushing a
+    cache that something else might share.
+    """
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": dict(GENEROUS_RATES)}
+    prefix = f"api-test-{uuid.uuid4().hex}"
+    settings.CACHES = {name: {**config, "KEY_PREFIX": prefix} for name, config in settings.CACHES.items()}
+
+
+def post(client: Client, path: str, body: Any) -> Any:
+    return client.post(path, body, content_type="application/json")
+
+
+def deal(client: Client, **body: Any) -> dict[str, Any]:
+    """POST /api/deals/ and return the deal (asserting it was created)."""
+    response = post(client, "/api/deals/", body or {"layout": "L00", "mode": "classic"})
+    assert response.status_code == 201, response.content
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def deal_long_ago(
+    client: Client, monkeypatch: pytest.MonkeyPatch, age_s: float = LONG_AGO_S, **body: Any
+) -> dict[str, Any]:
+    """A deal through the API whose token says it was issued ``age_s`` seconds ago."""
+    issued = time.time() - age_s
+    with monkeypatch.context() as patch:
+        patch.setattr(tokens, "clock", lambda: issued)
+        return deal(client, **body)
+
+
+def play(plan: Sequence[Sequence[int]], step_ms: int = 1000, start_ms: int = 1000) -> list[dict[str, Any]]:
+    """A log taking the plan's pairs one every ``step_ms``."""
+    return [{"t": start_ms + step_ms * k, "type": "match", "a": a, "b": b} for k, (a, b) in enumerate(plan)]
+
+
+def submit(client: Client, token: str, log: list[Any], name: str = "Anna") -> Any:
+    return post(client, "/api/scores/", {"token": token, "name": name, "log": log})
+
+
+def submit_ok(client: Client, token: str, log: list[Any], name: str = "Anna") -> dict[str, Any]:
+    """Submit, expect 201, and check that the stored entry replays to its stored figures."""
+    response = submit(client, token, log, name)
+    assert response.status_code == 201, response.content
+    created: dict[str, Any] = response.json()
+    assert_replays_to_its_figures(client, created["id"])
+    return created
+
+
+def assert_replays_to_its_figures(client: Client, score_id: int) -> None:
+    """GET /api/scores/<id>/, replay its log with the engine: the figures must agree."""
+    response = client.get(f"/api/scores/{score_id}/")
+    assert response.status_code == 200, response.content
+    entry = response.json()
+    result = replay(entry["code"], entry["mode"], entry["log"])
+    if entry["mode"] == "classic":
+        assert result.status is Status.CLEARED
+        assert (entry["time_ms"], entry["score"]) == (result.time_ms, None)
+    else:
+        assert (entry["time_ms"], entry["score"], entry["level"]) == (None, result.score, result.level)
+    assert (entry["moves"], entry["hints"], entry["shuffles"]) == (
+        result.moves,
+        result.hints,
+        result.shuffles,
+    )
+
+
+def make_score(**fields: Any) -> Score:
+    """A stored entry with plausible defaults (not a replayable game: for ranking tests)."""
+    mode = fields.setdefault("mode", "classic")
+    defaults: dict[str, Any] = {
+        "code": "MJ1-L00-ABCDEFG",
+        "layout": "L00",
+        "level": 1,
+        "time_ms": 100_000 if mode == "classic" else None,
+        "score": 5_000 if mode == "arcade" else None,
+        "duration_ms": 100_000,
+        "moves": 72,
+        "hints": 0,
+        "shuffles": 0,
+        "name": "Player",
+        "log": [],
+        "token_digest": f"test-{next(_digests):059d}",
+        "created": timezone.now(),
+    }
+    defaults.update(fields)
+    return Score.objects.create(**defaults)
+
+
+def minutes_ago(minutes: float) -> dt.datetime:
+    return timezone.now() - dt.timedelta(minutes=minutes)
+
+
+def altered(token: str, **changes: object) -> str:
+    """The token with its payload changed but its signature kept."""
+    payload_b64, timestamp, signature = token.split(":")
+    payload = json.loads(base64.urlsafe_b64decode(payload_b64 + "=" * (-len(payload_b64) % 4)))
+    payload.update(changes)
+    encoded = base64.urlsafe_b64encode(json.dumps(payload, separators=(",", ":")).encode()).decode()
+    return ":".join([encoded.rstrip("="), timestamp, signature])

@@ -1,0 +1,50 @@
+"""One accepted submission per token, decided by the database under real concurrency."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection
+from django.test import Client
+
+from game.models import Score
+
+from .conftest import deal_long_ago, play
+
+THREADS = 10
+
+
+@pytest.mark.django_db(transaction=True)
+def test_ten_threads_submitting_the_same_token_get_exactly_one_acceptance(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dealt = deal_long_ago(client, monkeypatch)
+    body = {"token": dealt["token"], "name": "Racer", "log": play(dealt["plan"])}
+    start = threading.Barrier(THREADS)
+    statuses: list[int] = []
+    errors: list[BaseException] = []
+    lock = threading.Lock()
+
+    def racer() -> None:
+        try:
+            own_client = Client()  # each thread: its own client and its own database connection
+            start.wait(timeout=30)
+            response = own_client.post("/api/scores/", body, content_type="application/json")
+            with lock:
+                statuses.append(response.status_code)
+        except BaseException as error:  # reported below, not lost in the thread
+            with lock:
+                errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=racer) for _ in range(THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+
+    assert not errors, errors
+    assert sorted(statuses) == [201] + [409] * (THREADS - 1)
+    assert Score.objects.count() == 1

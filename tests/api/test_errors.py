@@ -1,0 +1,154 @@
+"""One error shape everywhere under /api/: {"error": "..."}, whatever went wrong and whoever noticed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from game.api import views
+from game.mahjong import MalformedError
+
+from .conftest import GENEROUS_RATES, deal_long_ago, play, post
+
+pytestmark = pytest.mark.django_db
+
+
+def error_of(response: Any, status: int) -> str:
+    assert response.status_code == status, response.content
+    assert response["Content-Type"].startswith("application/json")
+    body = response.json()
+    assert set(body) == {"error"}
+    message: str = body["error"]
+    return message
+
+
+def limit(settings: Any, **rates: str) -> None:
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**GENEROUS_RATES, **rates},
+    }
+
+
+@pytest.mark.parametrize("path", ["/api/nothing/", "/api/deals/MJ1-L00-ABCDEFG/nothing/", "/api/scores/x/"])
+def test_a_path_under_api_that_is_no_endpoint_is_a_json_404(client: Client, path: str) -> None:
+    message = error_of(client.get(path), 404)
+    assert message == f"there is no API endpoint at {path} (see /api/docs/)"
+
+
+def test_a_missing_slash_gets_a_hint(client: Client) -> None:
+    message = error_of(client.get("/api/layouts"), 404)
+    assert (
+        message == "there is no API endpoint at /api/layouts; did you mean /api/layouts/ ? (see /api/docs/)"
+    )
+
+
+def test_a_post_to_no_endpoint_is_a_json_404_too(client: Client) -> None:
+    error_of(post(client, "/api/score/", {}), 404)
+
+
+def test_the_api_root_lists_the_endpoints(client: Client) -> None:
+    response = client.get("/api/")
+    assert response.status_code == 200
+    assert response.json()["endpoints"]["scores"] == "/api/scores/"
+
+
+def test_a_wrong_method_is_a_json_405(client: Client) -> None:
+    assert error_of(client.get("/api/scores/"), 405) == "method GET is not allowed here; use POST"
+    assert (
+        error_of(client.delete("/api/scores/1/"), 405) == "method DELETE is not allowed here; use GET, HEAD"
+    )
+
+
+def test_a_body_that_is_not_json_is_a_json_400(client: Client) -> None:
+    response = client.post("/api/solve/", b"\xff\xfe", content_type="application/json")
+    assert error_of(response, 400).startswith("body: JSON parse error")
+
+
+def test_an_unsupported_media_type_is_a_json_415(client: Client) -> None:
+    response = client.post("/api/deals/", "<deal/>", content_type="application/xml")
+    assert error_of(response, 415).startswith("body: unsupported media type 'application/xml'")
+
+
+def test_any_body_over_64_kb_is_a_json_413(client: Client) -> None:
+    body = {"layout": "L00", "tiles": ["5B"] * 20_000}
+    assert error_of(post(client, "/api/solve/", body), 413).startswith("body: the request has")
+
+
+def test_a_body_of_exactly_64_kb_is_read(client: Client) -> None:
+    padding = 64 * 1024 - len('{"layout": "L00", "mode": "classic", "x": ""}')
+    body = f'{{"layout": "L00", "mode": "classic", "x": "{"p" * padding}"}}'
+    assert len(body.encode()) == 64 * 1024
+    response = client.post("/api/deals/", body, content_type="application/json")
+    assert error_of(response, 400).startswith("body: unexpected field 'x'")
+
+
+def test_too_many_requests_are_a_json_429_with_retry_after(client: Client, settings: Any) -> None:
+    limit(settings, deals="2/min")
+    for _ in range(2):
+        assert post(client, "/api/deals/", {"layout": "L00"}).status_code == 201
+    response = post(client, "/api/deals/", {"layout": "L00"})
+    message = error_of(response, 429)
+    assert message.startswith("too many requests from your address: try again in ")
+    assert 1 <= int(response["Retry-After"]) <= 60
+
+
+def test_each_scope_has_its_own_count(client: Client, settings: Any) -> None:
+    limit(settings, deals="1/min", reads="1/min")
+    assert post(client, "/api/deals/", {"layout": "L00"}).status_code == 201
+    assert client.get("/api/layouts/").status_code == 200
+    assert post(client, "/api/deals/", {"layout": "L00"}).status_code == 429
+    assert client.get("/api/layouts/").status_code == 429
+
+
+def test_score_submissions_are_limited_per_address(
+    client: Client, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    limit(settings, scores="1/min")
+    first = deal_long_ago(client, monkeypatch, layout="L00", mode="arcade")
+    second = deal_long_ago(client, monkeypatch, layout="L00", mode="arcade")
+    log = play(first["plan"][:1])
+    assert post(client, "/api/scores/", {"token": first["token"], "name": "A", "log": log}).status_code == 201
+    response = post(client, "/api/scores/", {"token": second["token"], "name": "A", "log": log})
+    error_of(response, 429)
+    other = Client(REMOTE_ADDR="203.0.113.7")  # another player has a count of their own
+    log = play(second["plan"][:1])
+    assert post(other, "/api/scores/", {"token": second["token"], "name": "B", "log": log}).status_code == 201
+
+
+def test_a_forged_forwarded_for_header_does_not_escape_the_limit(client: Client, settings: Any) -> None:
+    limit(settings, deals="1/min")
+    assert post(client, "/api/deals/", {"layout": "L00"}).status_code == 201
+    spoofed = client.post(
+        "/api/deals/", {"layout": "L00"}, content_type="application/json", HTTP_X_FORWARDED_FOR="198.51.100.9"
+    )
+    assert spoofed.status_code == 429
+
+
+def test_an_unexpected_failure_is_a_json_500(
+    client: Client, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def broken(*_: Any) -> Any:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(views, "solve_tiles", broken)
+    response = post(client, "/api/solve/", {"layout": "L00", "tiles": [None] * 144})
+    assert error_of(response, 500) == "internal server error"
+    assert "unhandled error in the API" in caplog.text
+
+
+def test_json_nested_thousands_deep_is_a_json_400(client: Client) -> None:
+    response = client.post("/api/solve/", "[" * 20_000 + "]" * 20_000, content_type="application/json")
+    assert error_of(response, 400) == "body: JSON parse error - nested too deeply (send one JSON object)"
+
+
+def test_an_engine_refusal_that_slipped_past_validation_is_a_json_400(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*_: Any) -> Any:
+        raise MalformedError("the engine says no")
+
+    monkeypatch.setattr(views, "solve_tiles", refuse)
+    response = post(client, "/api/solve/", {"layout": "L00", "tiles": [None] * 144})
+    assert error_of(response, 400) == "the engine says no"

@@ -1,0 +1,99 @@
+"""POST /api/solve/: is a board winnable? Within a bounded budget."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from game.api import views
+from game.mahjong import Board, Layout, deal, get_layout, verify_plan
+from game.mahjong.solver import Budget
+
+from .conftest import post
+
+pytestmark = pytest.mark.django_db
+
+
+def board_in_play(code: str, pairs_taken: int) -> tuple[Layout, list[Any]]:
+    dealt = deal(code)
+    board = Board(dealt.layout, dealt.tiles)
+    for a, b in dealt.plan[:pairs_taken]:
+        board.remove(a, b)
+    return dealt.layout, list(board.tiles)
+
+
+# Boards part-way through a game: the solver decides them quickly (a full
+# 144-tile board may take longer than the budget while the solver is improved).
+@pytest.mark.parametrize(("code", "pairs_taken"), [("MJ1-L00-ABCDEFG", 20), ("MJ1-L05-QWERTYU", 30)])
+def test_a_board_in_play_is_winnable_with_a_plan_that_clears_it(
+    client: Client, code: str, pairs_taken: int
+) -> None:
+    layout, tiles = board_in_play(code, pairs_taken)
+    response = post(client, "/api/solve/", {"layout": layout.id, "tiles": tiles})
+    assert response.status_code == 200
+    body = response.json()
+    assert body["winnable"] is True
+    verify_plan(layout, tiles, [tuple(pair) for pair in body["plan"]])
+
+
+def test_an_empty_board_is_won_already(client: Client) -> None:
+    body = post(client, "/api/solve/", {"layout": "L00", "tiles": [None] * 144}).json()
+    assert body == {"winnable": True, "plan": []}
+
+
+def test_a_pair_stacked_on_itself_is_not_winnable(client: Client) -> None:
+    layout = get_layout("L00")
+    top = len(layout) - 1
+    below = next(i for i in range(len(layout)) if layout.above[i] >> top & 1)
+    tiles: list[Any] = [None] * len(layout)
+    tiles[top] = tiles[below] = "Wh"
+    assert post(client, "/api/solve/", {"layout": "L00", "tiles": tiles}).json() == {
+        "winnable": False,
+        "plan": None,
+    }
+
+
+def test_an_undecided_board_answers_null_when_the_budget_runs_out(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(views, "SOLVE_BUDGET", Budget(nodes=1, seconds=1.0))
+    _layout, tiles = board_in_play("MJ1-L00-ABCDEFG", 0)
+    body = post(client, "/api/solve/", {"layout": "L00", "tiles": tiles}).json()
+    assert body == {"winnable": None, "plan": None}
+
+
+def test_a_full_board_is_answered_within_the_time_budget(client: Client) -> None:
+    _layout, tiles = board_in_play("MJ1-L00-BBCDEFG", 0)
+    start = time.perf_counter()
+    response = post(client, "/api/solve/", {"layout": "L00", "tiles": tiles})
+    assert response.status_code == 200
+    assert response.json()["winnable"] in (True, None)  # never False: the deal is solvable
+    assert time.perf_counter() - start < 1.0 + 1.5  # the budget's second plus a generous margin
+
+
+def test_the_budget_is_bounded() -> None:
+    assert views.SOLVE_BUDGET.nodes <= 50_000
+    assert views.SOLVE_BUDGET.seconds is not None and views.SOLVE_BUDGET.seconds <= 2
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"layout": "L00"}, "tiles: this field is required."),
+        ({"layout": "L99", "tiles": []}, "layout: there is no layout 'L99'"),
+        ({"layout": "L00", "tiles": [None] * 143}, "tiles: layout L00 has 144 positions"),
+        (
+            {"layout": "L00", "tiles": ["S1", "S1"] + [None] * 142},
+            "tiles: S1 occurs 2 times, but a set has 1",
+        ),
+        ({"layout": "L00", "tiles": ["5b"] + [None] * 143}, 'tiles[0]: "5b" is not a valid choice.'),
+        ({"layout": "L00", "tiles": {"0": "5B"}}, "tiles: must be an array of face labels, not an object"),
+    ],
+)
+def test_a_bad_board_is_refused_naming_the_field(client: Client, body: dict[str, Any], message: str) -> None:
+    response = post(client, "/api/solve/", body)
+    assert response.status_code == 400
+    assert response.json()["error"].startswith(message)

@@ -1,0 +1,70 @@
+"""sitemap.xml and robots.txt, for search engines."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from django.urls import NoReverseMatch, reverse
+from django.utils import translation
+
+from .conftest import LANGUAGES, PAGES, page_url
+
+NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
+
+
+def sitemap_entries(client) -> dict[str, dict[str, str]]:
+    """Each listed address with its alternates (hreflang to address)."""
+    response = client.get("/sitemap.xml")
+    assert response.status_code == 200
+    root = ET.fromstring(response.content)
+    entries = {}
+    for url in root.findall("s:url", NS):
+        location = url.findtext("s:loc", namespaces=NS)
+        links = {link.get("hreflang"): link.get("href") for link in url.findall("x:link", NS)}
+        entries[location] = links
+    return entries
+
+
+@pytest.mark.django_db
+def test_the_sitemap_lists_every_page_in_every_language_with_its_alternates(client, content):
+    entries = sitemap_entries(client)
+    for page in PAGES:
+        expected = {code: f"http://testserver{page_url(page['key'], code)}" for code in LANGUAGES}
+        for code in LANGUAGES:
+            assert entries[expected[code]] == {**expected, "x-default": expected["en"]}
+
+
+@pytest.mark.django_db
+def test_the_sitemap_lists_the_tiles_page_in_every_language_once_it_exists(client, content):
+    try:
+        reverse("game:tiles")
+    except NoReverseMatch:
+        pytest.skip("the Tiles page is not there yet")
+    entries = sitemap_entries(client)
+    for code in LANGUAGES:
+        with translation.override(code):
+            assert f"http://testserver{reverse('game:tiles')}" in entries
+
+
+@pytest.mark.django_db
+def test_the_sitemap_leaves_out_unpublished_pages(client, content):
+    from rules.models import Page
+
+    Page.objects.filter(key="history").update(published=False)
+    entries = sitemap_entries(client)
+    assert not any("/history/" in url or "/storia/" in url for url in entries)
+
+
+@pytest.mark.django_db
+def test_robots_txt_points_to_the_sitemap_and_keeps_crawlers_out_of_the_admin_and_the_api(client):
+    response = client.get("/robots.txt")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/plain")
+    lines = response.content.decode().splitlines()
+    assert "User-agent: *" in lines
+    assert "Disallow: /admin/" in lines
+    assert "Disallow: /api/" in lines
+    assert "Sitemap: http://testserver/sitemap.xml" in lines
+    assert not any(re.fullmatch(r"Disallow: /\s*", line) for line in lines)
