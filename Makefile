@@ -45,6 +45,9 @@ bench: setup
 	[ "$$found" = 1 ] || echo "no benchmarks in tests/benchmarks/"
 
 # Refresh the translation catalogues after changing interface strings.
+# The game app keeps its own catalogue in game/locale/, made from inside game/.
 messages: setup
-	DJANGO_DEBUG=1 $(PYTHON) manage.py makemessages -l it -l pl -l ru -l fr --ignore=.venv
+	DJANGO_DEBUG=1 $(PYTHON) manage.py makemessages -l it -l pl -l ru -l fr --ignore=.venv --ignore=game
+	cd game && DJANGO_DEBUG=1 DJANGO_SETTINGS_MODULE=site_core.settings PYTHONPATH=.. \
+		../$(PYTHON) -m django makemessages -l it -l pl -l ru -l fr
 	DJANGO_DEBUG=1 $(PYTHON) manage.py compilemessages --ignore=.venv

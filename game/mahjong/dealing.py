@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from .codes import GameCode
@@ -288,6 +289,13 @@ def deal(code: GameCode | str, level: int = 1) -> Deal:
         code = GameCode.parse(code)
     if isinstance(level, bool) or not isinstance(level, int) or level < 1:
         raise MalformedError(f"the level must be a whole number from 1, not {level!r}")
+    return _deal(code, level)
+
+
+@lru_cache(maxsize=512)
+def _deal(code: GameCode, level: int) -> Deal:
+    # A game's deal is made again when its log is replayed, usually minutes after
+    # it was first dealt; deals are immutable, so one process may keep recent ones.
     layout = get_layout(code.layout_id)
     rng = SplitMix64.from_text(code.seed_text("deal", level))
     placed = fill_order(layout, layout.full, rng)

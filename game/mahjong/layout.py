@@ -87,6 +87,8 @@ class Layout:
     below: tuple[int, ...] = field(init=False, repr=False)
     left: tuple[int, ...] = field(init=False, repr=False)
     right: tuple[int, ...] = field(init=False, repr=False)
+    above_closure: tuple[int, ...] = field(init=False, repr=False)
+    """Every tile lying on top of tile ``i``, directly or through others."""
     full: int = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -118,6 +120,15 @@ class Layout:
         set_(self, "left", tuple(_bits(n) for n in left))
         set_(self, "right", tuple(_bits(n) for n in right))
         set_(self, "full", (1 << len(positions)) - 1)
+        closure = [0] * len(positions)
+        # Positions are sorted by layer, so going from the top down sees every
+        # tile above before the tiles under it.
+        for i in range(len(positions) - 1, -1, -1):
+            mask = self.above[i]
+            for j in iter_bits(self.above[i]):
+                mask |= closure[j]
+            closure[i] = mask
+        set_(self, "above_closure", tuple(closure))
 
     def __len__(self) -> int:
         return len(self.positions)

@@ -38,10 +38,12 @@ from .dealing import Pair, verify_plan
 from .errors import IllegalMoveError, MalformedError
 from .layout import Layout, iter_bits
 from .play import Game
+from .rng import SplitMix64
 from .tiles import MATCH_CLASS_OF, MATCH_CLASSES, Face, face_index, is_sub_multiset_of_full_set
 
 DEFAULT_NODES: Final = 20_000
 _CLOCK_EVERY: Final = 16
+RESTART_UNIT: Final = 400
 
 
 class Verdict(StrEnum):
@@ -78,28 +80,21 @@ class _OutOfBudget(Exception):
     pass
 
 
-def _up_closures(layout: Layout) -> list[int]:
-    """For each position, every position lying on top of it, directly or through others."""
-    up = [0] * len(layout)
-    # Positions are sorted by layer, so walking from the top down sees every
-    # tile above before the tiles below it.
-    for i in range(len(layout) - 1, -1, -1):
-        mask = layout.above[i]
-        for j in iter_bits(layout.above[i]):
-            mask |= up[j]
-        up[i] = mask
-    return up
+class _Restart(Exception):
+    pass
 
 
-_CLOSURES: dict[int, list[int]] = {}
-
-
-def _closures_for(layout: Layout) -> list[int]:
-    key = id(layout)
-    found = _CLOSURES.get(key)
-    if found is None:
-        found = _CLOSURES[key] = _up_closures(layout)
-    return found
+def _luby(i: int) -> int:
+    """The i-th term (from 1) of Luby's restart sequence 1, 1, 2, 1, 1, 2, 4, ..."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
 
 
 class _Search:
@@ -107,8 +102,9 @@ class _Search:
 
     def __init__(self, layout: Layout, classes: Sequence[int], budget: Budget) -> None:
         self.layout = layout
-        self.up = _closures_for(layout)
+        self.up = layout.above_closure
         self.near = [layout.below[i] | layout.left[i] | layout.right[i] for i in range(len(layout))]
+        self.classes = list(classes)
         self.members = [0] * MATCH_CLASSES
         for i, c in enumerate(classes):
             if c >= 0:
@@ -118,6 +114,8 @@ class _Search:
         self.nodes = 0
         self.failed: set[tuple[int, int]] = set()
         self.path: list[Pair] = []
+        self.run_limit = self.node_limit
+        self.rng: SplitMix64 | None = None
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -126,6 +124,8 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise _OutOfBudget
+        if self.nodes > self.run_limit:
+            raise _Restart
         if (
             self.deadline is not None
             and self.nodes % _CLOCK_EVERY == 0
@@ -184,14 +184,14 @@ class _Search:
             return self._fail(start, key)
         tentative = designated
         while True:
-            plan, critical = relaxed
-            if critical is None:
+            plan, criticals = relaxed
+            if not criticals:
                 self.path.extend(plan)
                 return True
-            c, natural = critical
+            c, natural = criticals[0]
             group = list(iter_bits(self.members[c] & occupied))
             options = self._alive(group)
-            options.sort(key=lambda k: k != natural)
+            self._order(options, natural)
             for k in options:
                 attempt = self._relaxed(occupied, free, tentative | ((k + 1) << (2 * c)))
                 if attempt is not None:
@@ -204,6 +204,15 @@ class _Search:
             if self.child(occupied, free, designated | ((k + 1) << (2 * c))):
                 return True
         return self._fail(start, key)
+
+    def _order(self, options: list[int], natural: int) -> None:
+        """Natural pairing first; after a restart, now and then a random order instead."""
+        if self.rng is not None:
+            self.rng.shuffle(options)
+            if self.rng.below(4):
+                options.sort(key=lambda k: k != natural)
+        else:
+            options.sort(key=lambda k: k != natural)
 
     def _safe_moves(self, occupied: int, free: int, designated: int) -> tuple[int, int, int] | None:
         """Make every move that cannot spoil a win; None if the state is plainly lost.
@@ -268,7 +277,7 @@ class _Search:
 
     def _relaxed(
         self, occupied: int, free: int, designated: int
-    ) -> tuple[list[Pair], tuple[int, int] | None] | None:
+    ) -> tuple[list[Pair], list[tuple[int, int]]] | None:
         """Play a relaxed game that can only be easier than the real one.
 
         Fixed pairs (designated, or the last two of a face) go when both are free.
@@ -276,56 +285,66 @@ class _Search:
         shed each tile as soon as it is free.  If even this cannot clear the board,
         the state is lost (None).  If it clears it and every open face shed its
         tiles two or four at a time, the relaxed game was a real one: its plan is
-        returned with no critical group.  Otherwise the first face that shed a lone
-        tile is critical, returned with the pairing its order of shedding suggests.
+        returned with no critical group.  Otherwise the faces that shed a lone
+        tile are critical, returned in the order they did so, each with the
+        pairing its order of shedding suggests.
         """
         self._spend()
         members = self.members
-        pairs: list[int] = []
-        groups: list[int] = []
+        partner: dict[int, int] = {}
         for c in range(MATCH_CLASSES):
             rest = members[c] & occupied
             if not rest:
                 continue
             if rest.bit_count() == 2:
-                pairs.append(rest)
+                a, b = iter_bits(rest)
+                partner[a] = partner[b] = rest
                 continue
             choice = (designated >> (2 * c)) & 3
             if choice:
                 for a, b in _pairings(list(iter_bits(rest)))[choice - 1]:
-                    pairs.append((1 << a) | (1 << b))
-            else:
-                groups.append(c)
-        # The hot loop of the solver: masks only, the plan is spelled out at the end.
+                    partner[a] = partner[b] = (1 << a) | (1 << b)
+        # The hot loop of the solver, event-driven: only tiles that have just come
+        # free can change anything.  Masks only; the plan is spelled out at the end.
+        classes = self.classes
         near_of = self.near
         above, left, right = self.layout.above, self.layout.left, self.layout.right
         went: list[int] = []
         lone: list[tuple[int, int]] = []
         opened = 0
-        critical = -1
+        odd: list[int] = []
+        odd_seen = 0
+        seen = 0
         while occupied:
             removed = 0
-            waiting: list[int] = []
-            for pair in pairs:
-                if pair & free == pair:
+            touched = 0
+            fresh = free & ~seen
+            seen |= fresh
+            while fresh:
+                low = fresh & -fresh
+                fresh ^= low
+                t = low.bit_length() - 1
+                pair = partner.get(t)
+                if pair is None:
+                    touched |= 1 << classes[t]
+                elif pair & free == pair and not pair & removed:
                     removed |= pair
                     went.append(pair)
-                else:
-                    waiting.append(pair)
-            pairs = waiting
-            for c in groups:
+            while touched:
+                low = touched & -touched
+                touched ^= low
+                c = low.bit_length() - 1
                 loose = members[c] & free
-                if not loose:
-                    continue
                 count = loose.bit_count()
-                if count < 2 and not (opened >> c) & 1:
+                if count < 2 and not opened & low:
                     continue
-                opened |= 1 << c
+                opened |= low
                 removed |= loose
                 lone.append((c, loose))
                 if count % 2:
-                    if critical < 0:
-                        critical = c
+                    if not odd_seen & low:
+                        odd_seen |= low
+                        odd.append(c)
                 else:
                     went.append(loose)
             if not removed:
@@ -345,14 +364,15 @@ class _Search:
                 i = low.bit_length() - 1
                 if not (occupied & above[i]) and (not (occupied & left[i]) or not (occupied & right[i])):
                     free |= low
-        if critical >= 0:
-            batches = [list(iter_bits(mask)) for c, mask in lone if c == critical]
-            return [], (critical, self._natural_pairing(batches))
+        if odd:
+            return [], [
+                (c, self._natural_pairing([list(iter_bits(mask)) for g, mask in lone if g == c])) for c in odd
+            ]
         plan: list[Pair] = []
         for mask in went:
             tiles = list(iter_bits(mask))
             plan.extend(zip(tiles[::2], tiles[1::2], strict=True))
-        return plan, None
+        return plan, []
 
     def _playout(self, occupied: int, free: int, designated: int) -> list[Pair] | None:
         """A real game played greedily: a plan that clears the board, or None.
@@ -464,12 +484,21 @@ def solve_tiles(layout: Layout, tiles: Sequence[Face | None], budget: Budget | N
     classes = [-1 if face is None else MATCH_CLASS_OF[face_index(face)] for face in tiles]
     occupied = sum(1 << i for i, c in enumerate(classes) if c >= 0)
     search = _Search(layout, classes, budget or Budget())
-    try:
-        won = search.child(occupied, layout.free_mask(occupied), 0)
-    except _OutOfBudget:
-        return Solution(Verdict.UNKNOWN, None, search.nodes)
-    except RecursionError:
-        return Solution(Verdict.UNKNOWN, None, search.nodes)
+    free = layout.free_mask(occupied)
+    # Restarts with other orders (Luby's schedule) cut the heavy tail of depth-first
+    # search; what was proven lost stays in the table from one run to the next.
+    run = 0
+    while True:
+        run += 1
+        search.run_limit = search.nodes + RESTART_UNIT * _luby(run)
+        search.path.clear()
+        try:
+            won = search.child(occupied, free, 0)
+            break
+        except _Restart:
+            search.rng = SplitMix64(run)
+        except (_OutOfBudget, RecursionError):
+            return Solution(Verdict.UNKNOWN, None, search.nodes)
     if not won:
         return Solution(Verdict.NOT_WINNABLE, None, search.nodes)
     plan = tuple(search.path)

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 from django.db import connection
 from django.test import Client
 
+from game.api import submissions
+from game.api.errors import ApiError
 from game.models import Score
 
 from .conftest import deal_long_ago, play
@@ -48,3 +51,19 @@ def test_ten_threads_submitting_the_same_token_get_exactly_one_acceptance(
     assert not errors, errors
     assert sorted(statuses) == [201] + [409] * (THREADS - 1)
     assert Score.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_when_two_submissions_pass_the_check_together_the_database_lets_one_in(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dealt = deal_long_ago(client, monkeypatch)
+    log = play(dealt["plan"])
+    now_ms = int(time.time() * 1000)
+    first = submissions.verify(dealt["token"], "First", log, now_ms=now_ms)
+    second = submissions.verify(dealt["token"], "Second", log, now_ms=now_ms)  # nothing stored yet
+    submissions.store(first)
+    with pytest.raises(ApiError) as refusal:
+        submissions.store(second)
+    assert refusal.value.status_code == 409
+    assert list(Score.objects.values_list("name", flat=True)) == ["First"]

@@ -13,7 +13,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from game.mahjong import Game, GameCode, all_layouts, deal, log_to_json, parse_log, replay
+from game.mahjong import (
+    Game,
+    GameCode,
+    all_layouts,
+    deal,
+    dealing,
+    log_to_json,
+    parse_log,
+    replay,
+)
 from tests.benchmarks._stats import pin_to_one_core, summary, time_calls
 
 DEALS_PER_LAYOUT = {"L00": 1000}
@@ -52,6 +61,10 @@ def bench_replay() -> None:
         code, log, expected = logs[i]
         assert replay(code, "arcade", log) == expected
 
+    def whole_cold(i: int) -> None:
+        dealing._deal.cache_clear()
+        whole(i)
+
     def events_only(i: int) -> None:
         code, log, expected = logs[i]
         game = Game(code, "arcade")  # the deal is made before the clock starts
@@ -67,7 +80,8 @@ def bench_replay() -> None:
         events_only(i)
     replay_times.sort()
     print(f"  checking the 72 events (deal already made):  {summary(replay_times)}")
-    print(f"  replay() including dealing the board:         {summary(time_calls(whole, len(logs)))}")
+    print(f"  replay(), deal from the process's cache:      {summary(time_calls(whole, len(logs)))}")
+    print(f"  replay() including dealing the board afresh:  {summary(time_calls(whole_cold, len(logs)))}")
 
 
 if __name__ == "__main__":
