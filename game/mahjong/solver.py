@@ -2,23 +2,26 @@
 
 The idea (known from Michiel de Bondt's solver, 2012; this is our own
 implementation): once it is decided which tile pairs with which, the order of
-removal no longer matters much.  Taking away a free *designated* pair can never
-hurt, because removing tiles only ever frees others.  So a greedy pass decides a
-board whose pairing is fixed, and the search only has to choose pairings, and
-only for the groups where a choice exists:
+removal no longer matters.  Taking away a free *designated* pair can never hurt,
+because removing tiles only ever frees others.  So the search only chooses
+pairings, one group of four at a time (a face with two tiles left has one
+pairing; four free tiles can go in any pairing).
 
-* a face with two tiles left has one pairing;
-* a face with four tiles left has three; if all four are free, any will do;
-* with three of the four free, the blocked one pairs with one of them and the
-  other two can go at once: three branches, each removing a pair;
-* with two free, either they pair (and go at once) or each pairs with one of
-  the blocked tiles, which *designates* the group until its pairs come free.
+Each state is judged by a *relaxed game* that can only be easier than the real
+one: fixed pairs go when both tiles are free, and a face whose pairing is still
+open may, once two of its tiles were free together, shed each tile as soon as
+it is free.  If even that game gets stuck, the state is lost.  If every open
+face happened to shed its tiles two or four at a time, the relaxed game was a
+real game and its order is a winning plan.  Otherwise the first face that shed
+a lone tile is *critical*: its pairing matters, and it is fixed the way its
+order of shedding suggests, provided the relaxed game survives, and so on.  The
+face for which no pairing survives is the one to branch on.
 
-Pairings are pruned when a tile would have to pair with a tile lying on top of
-it (directly or through others): the pair could never be free at once.  A group
-left with one possible pairing is designated without branching; one left with
-none proves the board lost.  Failed states go into a table, so the same state
-reached in another order is not searched again.
+Also: pairings in which a tile would pair with one lying on top of it are never
+tried; safe moves (a face's last two tiles both free, all four free, a free
+designated pair) are made at once; failed states go into a table; and the
+search restarts with other orders on Luby's schedule, which cuts the heavy
+tail that depth-first search has on some boards.
 
 The verdict is never wrong: "winnable" comes with a complete plan (checked by
 replaying it), "not winnable" only after the search was exhausted, and when the
@@ -365,9 +368,9 @@ class _Search:
                 if not (occupied & above[i]) and (not (occupied & left[i]) or not (occupied & right[i])):
                     free |= low
         if odd:
-            return [], [
-                (c, self._natural_pairing([list(iter_bits(mask)) for g, mask in lone if g == c])) for c in odd
-            ]
+            # Only the first critical face is used, so only its pairing is worked out.
+            first = odd[0]
+            return [], [(first, self._natural_pairing([list(iter_bits(m)) for g, m in lone if g == first]))]
         plan: list[Pair] = []
         for mask in went:
             tiles = list(iter_bits(mask))
