@@ -259,16 +259,6 @@ def faces_that_pair_up(count: int, rng: SplitMix64, palette: int | None = None) 
     return faces
 
 
-def random_play(board: Board, moves: int, rng: SplitMix64) -> int:
-    """Remove up to ``moves`` pairs chosen uniformly among the available ones; returns how many."""
-    for done in range(moves):
-        pairs = board.available_pairs()
-        if not pairs:
-            return done
-        board.remove(*pairs[rng.below(len(pairs))])
-    return moves
-
-
 def random_clearing_order(layout: Layout, rng: SplitMix64) -> list[tuple[int, int]]:
     """Position pairs that clear the full layout whatever faces they carry, if each pair matches.
 

@@ -1,0 +1,55 @@
+"""The solver's benchmark sets are what their generator makes, so anyone can make them again."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from game.mahjong import FULL_SET, Board, get_layout
+from tests.benchmarks import make_solver_sets as sets
+
+from .helpers import SPEC_FULL_SET, spec_class
+
+
+@pytest.mark.parametrize("name", ["a", "b"])
+def test_the_committed_benchmark_set_is_reproduced_by_its_generator(name: str) -> None:
+    committed = sets.set_path(name).read_text(encoding="utf-8")
+    assert committed == sets.set_text(name), f"run {sets.__file__} again, or find what changed"
+
+
+@pytest.mark.parametrize("name", ["a", "b"])
+def test_a_benchmark_set_is_a_header_line_and_a_thousand_turtle_positions(name: str) -> None:
+    header, positions = sets.read_set(name)
+    assert header.startswith("# ") and "make_solver_sets.py" in header
+    assert len(positions) == sets.POSITIONS == 1000
+    size = len(get_layout("L00"))
+    for layout_id, tiles in positions:
+        assert layout_id == "L00"
+        assert len(tiles) == size
+        faces = Counter(face for face in tiles if face is not None)
+        assert all(count <= SPEC_FULL_SET[face] for face, count in faces.items())
+        classes = Counter(spec_class(face) for face in tiles if face is not None)
+        assert all(count % 2 == 0 for count in classes.values())
+
+
+def test_set_a_holds_played_positions_some_stuck() -> None:
+    _, positions = sets.read_set("a")
+    sizes = [sum(face is not None for face in tiles) for _, tiles in positions]
+    assert all(144 - 2 * sets.MAX_MOVES <= size <= 144 - 2 * sets.MIN_MOVES for size in sizes)
+    assert len(set(sizes)) > 40, "the number of moves varies"
+    stuck = sum(not Board(get_layout(layout_id), tiles).has_moves() for layout_id, tiles in positions)
+    assert 0 < stuck < len(positions), "random play gets stuck now and then"
+
+
+def test_set_b_holds_whole_sets_in_different_orders() -> None:
+    _, positions = sets.read_set("b")
+    assert all(Counter(tiles) == Counter(FULL_SET) for _, tiles in positions)
+    assert len({tuple(tiles) for _, tiles in positions}) == len(positions)
+
+
+def test_a_position_reads_back_as_written() -> None:
+    tiles = sets.position_a(7)
+    assert sets.parse_position(sets.format_position(tiles)) == ("L00", tiles)
+    with pytest.raises(ValueError, match="tokens"):
+        sets.parse_position("L00 1B 1B")
