@@ -108,6 +108,9 @@ class _Search:
         self.up = layout.above_closure
         self.near = [layout.below[i] | layout.left[i] | layout.right[i] for i in range(len(layout))]
         self.classes = list(classes)
+        self._base_for = -1
+        self._base_partner: list[int] = []
+        self._base_groups: dict[int, list[int]] = {}
         self.members = [0] * MATCH_CLASSES
         for i, c in enumerate(classes):
             if c >= 0:
@@ -145,8 +148,8 @@ class _Search:
         near = 0
         for i in iter_bits(removed):
             near |= layout.below[i] | layout.left[i] | layout.right[i]
-        near &= occupied
-        return (free & ~removed & ~near) | layout.free_among(near, occupied)
+        near &= occupied & ~free  # free tiles stay free
+        return (free & ~removed) | layout.free_among(near, occupied)
 
     def _alive(self, group: list[int]) -> list[int]:
         """Numbers of the pairings of a group of four in which both pairs can be free at once."""
@@ -294,18 +297,19 @@ class _Search:
         """
         self._spend()
         members = self.members
-        partner: dict[int, int] = {}
-        for c in range(MATCH_CLASSES):
-            rest = members[c] & occupied
-            if not rest:
-                continue
-            if rest.bit_count() == 2:
-                a, b = iter_bits(rest)
-                partner[a] = partner[b] = rest
-                continue
-            choice = (designated >> (2 * c)) & 3
-            if choice:
-                for a, b in _pairings(list(iter_bits(rest)))[choice - 1]:
+        if self._base_for != occupied:
+            self._base_for = occupied
+            self._base_partner, self._base_groups = self._partners(occupied)
+        partner = self._base_partner[:]
+        groups = self._base_groups
+        rest_designated = designated
+        while rest_designated:
+            low = rest_designated & -rest_designated
+            c = (low.bit_length() - 1) // 2
+            rest_designated &= ~(3 << (2 * c))
+            group = groups.get(c)
+            if group is not None:
+                for a, b in _pairings(group)[((designated >> (2 * c)) & 3) - 1]:
                     partner[a] = partner[b] = (1 << a) | (1 << b)
         # The hot loop of the solver, event-driven: only tiles that have just come
         # free can change anything.  Masks only; the plan is spelled out at the end.
@@ -327,8 +331,8 @@ class _Search:
                 low = fresh & -fresh
                 fresh ^= low
                 t = low.bit_length() - 1
-                pair = partner.get(t)
-                if pair is None:
+                pair = partner[t]
+                if not pair:
                     touched |= 1 << classes[t]
                 elif pair & free == pair and not pair & removed:
                     removed |= pair
@@ -359,8 +363,10 @@ class _Search:
                 low = rest & -rest
                 rest ^= low
                 near |= near_of[low.bit_length() - 1]
-            near &= occupied
-            free &= ~removed & ~near
+            # A free tile stays free (taking tiles away never blocks one): only
+            # the blocked neighbours of what went need a look.
+            near &= occupied & ~free
+            free &= ~removed
             while near:
                 low = near & -near
                 near ^= low
@@ -376,6 +382,21 @@ class _Search:
             tiles = list(iter_bits(mask))
             plan.extend(zip(tiles[::2], tiles[1::2], strict=True))
         return plan, []
+
+    def _partners(self, occupied: int) -> tuple[list[int], dict[int, list[int]]]:
+        """For a board: each tile's forced partner (as a pair mask, 0 if none) and the groups of four."""
+        partner = [0] * len(self.classes)
+        groups: dict[int, list[int]] = {}
+        for c in range(MATCH_CLASSES):
+            rest = self.members[c] & occupied
+            if not rest:
+                continue
+            if rest.bit_count() == 2:
+                a, b = iter_bits(rest)
+                partner[a] = partner[b] = rest
+            else:
+                groups[c] = list(iter_bits(rest))
+        return partner, groups
 
     def _playout(self, occupied: int, free: int, designated: int) -> list[Pair] | None:
         """A real game played greedily: a plan that clears the board, or None.
