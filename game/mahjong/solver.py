@@ -39,6 +39,7 @@ from typing import Final
 from .board import Board
 from .dealing import Pair, verify_plan
 from .errors import IllegalMoveError, MalformedError
+from .events import EventType
 from .layout import Layout, iter_bits
 from .play import Game
 from .rng import SplitMix64
@@ -612,8 +613,11 @@ def dead_end(game: Game, budget: Budget | None = None) -> int | None:
     """The index in ``game.events`` of the move after which the board stopped being winnable.
 
     Looks back from the end through the boards after each event until one is
-    winnable; the event after it is the fatal one.  None when the board is still
-    winnable (or cleared), or no verdict could be reached.
+    winnable; the event after it is the fatal one, provided every board from
+    there to the end is lost.  A board the solver cannot decide in its budget
+    counts as lost when a lost board comes before it with only removals in
+    between (removing tiles never makes a lost board winnable again).  None
+    when the board is still winnable (or cleared), or no certain answer exists.
     """
     budget = budget or Budget()
     boards: list[Board] = []
@@ -621,15 +625,24 @@ def dead_end(game: Game, budget: Budget | None = None) -> int | None:
     for event in game.events:
         replayed.apply(event)
         boards.append(replayed.board.copy())
-    if not boards:
+    if not boards or solve(boards[-1], budget).verdict is not Verdict.NOT_WINNABLE:
         return None
-    if solve(boards[-1], budget).verdict is not Verdict.NOT_WINNABLE:
-        return None
-    for index in range(len(boards) - 2, -1, -1):
-        verdict = solve(boards[index], budget).verdict
+    resets = {EventType.UNDO, EventType.SHUFFLE, EventType.NEXT_LEVEL}
+    lost_from = len(boards) - 1
+    undecided = False
+    for index in range(len(boards) - 2, -2, -1):
+        board = (
+            boards[index]
+            if index >= 0
+            else Board(replayed.deal.layout, Game(game.code, game.mode).deal.tiles)
+        )
+        verdict = solve(board, budget).verdict
         if verdict is Verdict.WINNABLE:
-            return index + 1
-        if verdict is Verdict.UNKNOWN:
-            return None
-    start = Board(replayed.deal.layout, Game(game.code, game.mode).deal.tiles)
-    return 0 if solve(start, budget).verdict is Verdict.WINNABLE else None
+            return None if undecided else index + 1
+        if verdict is Verdict.NOT_WINNABLE:
+            if undecided and any(game.events[i].type in resets for i in range(index + 1, lost_from)):
+                return None
+            lost_from, undecided = index, False
+        else:
+            undecided = True
+    return None
