@@ -110,12 +110,23 @@ class _Search:
         self.near = [layout.below[i] | layout.left[i] | layout.right[i] for i in range(len(layout))]
         self.classes = list(classes)
         self._base_for = -1
+        self._base_grid = 0
         self._base_partner: list[int] = []
         self._base_groups: dict[int, list[int]] = {}
+        # The relaxed game runs on a bit board of the half-unit grid: with a margin
+        # of two columns and one row, "covered" and "has a neighbour on the left"
+        # become a few shifts of the whole board instead of a loop over tiles.
+        self.row = max(p.x for p in layout.positions) + 6
+        self.plane = self.row * (max(p.y for p in layout.positions) + 4)
+        self.cell = [(p.z * self.plane) + (p.y + 1) * self.row + p.x + 2 for p in layout.positions]
+        self.tile_at = [0] * (self.plane * (max(p.z for p in layout.positions) + 1))
+        for i, cell in enumerate(self.cell):
+            self.tile_at[cell] = i
         self.members = [0] * MATCH_CLASSES
         for i, c in enumerate(classes):
             if c >= 0:
                 self.members[c] |= 1 << i
+        self.members_grid = [self._grid(mask) for mask in self.members]
         self.node_limit = budget.nodes
         self.deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         self.nodes = 0
@@ -139,6 +150,26 @@ class _Search:
             and time.perf_counter() > self.deadline
         ):
             raise _OutOfBudget
+
+    def _grid(self, tiles: int) -> int:
+        """A set of tiles (by index) as a set of cells of the bit board."""
+        cells = 0
+        cell = self.cell
+        while tiles:
+            low = tiles & -tiles
+            tiles ^= low
+            cells |= 1 << cell[low.bit_length() - 1]
+        return cells
+
+    def _free_grid(self, board: int) -> int:
+        """The free tiles of a bit board: not covered, and not flanked on both sides."""
+        row = self.row
+        covered = board >> self.plane
+        covered |= (covered >> 1) | (covered << 1)
+        covered |= (covered >> row) | (covered << row)
+        left = (board << 2) | (board << (row + 2)) | (board >> (row - 2))
+        right = (board >> 2) | (board >> (row + 2)) | (board << (row - 2))
+        return board & ~covered & ~(left & right)
 
     def _dead(self, a: int, b: int) -> bool:
         """A pair that can never be free at once: one tile lies (transitively) on the other."""
@@ -186,7 +217,7 @@ class _Search:
         # relaxed game suggests) that keeps the relaxed game winnable.  Ending in
         # a real game is a win.  A group for which no way is left matters: branch
         # on it.
-        relaxed = self._relaxed(occupied, free, designated)
+        relaxed = self._relaxed(occupied, designated)
         if relaxed is None:
             return self._fail(start, key)
         tentative = designated
@@ -200,7 +231,7 @@ class _Search:
             options = self._alive(group)
             self._order(options, natural)
             for k in options:
-                attempt = self._relaxed(occupied, free, tentative | ((k + 1) << (2 * c)))
+                attempt = self._relaxed(occupied, tentative | ((k + 1) << (2 * c)))
                 if attempt is not None:
                     tentative |= (k + 1) << (2 * c)
                     relaxed = attempt
@@ -282,9 +313,7 @@ class _Search:
                     return None
         return occupied, free, designated
 
-    def _relaxed(
-        self, occupied: int, free: int, designated: int
-    ) -> tuple[list[Pair], list[tuple[int, int]]] | None:
+    def _relaxed(self, occupied: int, designated: int) -> tuple[list[Pair], list[tuple[int, int]]] | None:
         """Play a relaxed game that can only be easier than the real one.
 
         Fixed pairs (designated, or the last two of a face) go when both are free.
@@ -297,10 +326,11 @@ class _Search:
         pairing its order of shedding suggests.
         """
         self._spend()
-        members = self.members
         if self._base_for != occupied:
             self._base_for = occupied
+            self._base_grid = self._grid(occupied)
             self._base_partner, self._base_groups = self._partners(occupied)
+        cell = self.cell
         partner = self._base_partner[:]
         groups = self._base_groups
         rest_designated = designated
@@ -311,19 +341,21 @@ class _Search:
             group = groups.get(c)
             if group is not None:
                 for a, b in _pairings(group)[((designated >> (2 * c)) & 3) - 1]:
-                    partner[a] = partner[b] = (1 << a) | (1 << b)
+                    partner[a] = partner[b] = (1 << cell[a]) | (1 << cell[b])
         # The hot loop of the solver, event-driven: only tiles that have just come
-        # free can change anything.  Masks only; the plan is spelled out at the end.
+        # free can change anything.  Bit boards only; the plan is spelled out at the end.
         classes = self.classes
-        near_of = self.near
-        above, left, right = self.layout.above, self.layout.left, self.layout.right
+        tile_at = self.tile_at
+        members = self.members_grid
+        board = self._base_grid
+        free = self._free_grid(board)
         went: list[int] = []
         lone: list[tuple[int, int]] = []
         opened = 0
         odd: list[int] = []
         odd_seen = 0
         seen = 0
-        while occupied:
+        while board:
             removed = 0
             touched = 0
             fresh = free & ~seen
@@ -331,7 +363,7 @@ class _Search:
             while fresh:
                 low = fresh & -fresh
                 fresh ^= low
-                t = low.bit_length() - 1
+                t = tile_at[low.bit_length() - 1]
                 pair = partner[t]
                 if not pair:
                     touched |= 1 << classes[t]
@@ -357,35 +389,21 @@ class _Search:
                     went.append(loose)
             if not removed:
                 return None
-            occupied &= ~removed
-            near = 0
-            rest = removed
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                near |= near_of[low.bit_length() - 1]
-            # A free tile stays free (taking tiles away never blocks one): only
-            # the blocked neighbours of what went need a look.
-            near &= occupied & ~free
-            free &= ~removed
-            while near:
-                low = near & -near
-                near ^= low
-                i = low.bit_length() - 1
-                if not (occupied & above[i]) and (not (occupied & left[i]) or not (occupied & right[i])):
-                    free |= low
+            board &= ~removed
+            free = self._free_grid(board)
         if odd:
             # Only the first critical face is used, so only its pairing is worked out.
             first = odd[0]
-            return [], [(first, self._natural_pairing([list(iter_bits(m)) for g, m in lone if g == first]))]
+            batches = [[tile_at[cell] for cell in iter_bits(m)] for g, m in lone if g == first]
+            return [], [(first, self._natural_pairing(batches))]
         plan: list[Pair] = []
         for mask in went:
-            tiles = list(iter_bits(mask))
+            tiles = [tile_at[cell] for cell in iter_bits(mask)]
             plan.extend(zip(tiles[::2], tiles[1::2], strict=True))
         return plan, []
 
     def _partners(self, occupied: int) -> tuple[list[int], dict[int, list[int]]]:
-        """For a board: each tile's forced partner (as a pair mask, 0 if none) and the groups of four."""
+        """Each tile's forced pair (as bit-board cells, 0 if none) and the groups of four."""
         partner = [0] * len(self.classes)
         groups: dict[int, list[int]] = {}
         for c in range(MATCH_CLASSES):
@@ -394,7 +412,7 @@ class _Search:
                 continue
             if rest.bit_count() == 2:
                 a, b = iter_bits(rest)
-                partner[a] = partner[b] = rest
+                partner[a] = partner[b] = (1 << self.cell[a]) | (1 << self.cell[b])
             else:
                 groups[c] = list(iter_bits(rest))
         return partner, groups
