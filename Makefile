@@ -1,6 +1,6 @@
 # Miaojong developer commands. Everything runs inside .venv.
 #   make run    - set up, migrate, load sample pages, serve on 127.0.0.1:8000
-#   make test   - set up, lint (ruff, mypy), then the whole pytest suite
+#   make test   - set up, lint (ruff, mypy), the client tests (node --test), then the whole pytest suite
 #   make bench  - run every tests/benchmarks/bench_*.py script
 
 PYTHON := .venv/bin/python
@@ -31,7 +31,9 @@ lint: setup
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m mypy
 
+# The client's pure modules are tested with Node's own runner (Node ships with the machines).
 test: lint
+	node --test tests/client/js/
 	$(PYTHON) -m pytest
 
 bench: setup

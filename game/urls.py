@@ -7,4 +7,6 @@ from . import views
 app_name = "game"
 urlpatterns = [
     path("tiles/", views.tiles, name="tiles"),
+    path("play/", views.play, name="play"),
+    path("play/<str:code>/", views.play, name="play_code"),
 ]
