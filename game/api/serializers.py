@@ -18,11 +18,9 @@ from typing import Any, Final
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from game.mahjong import FACES, EventType, MalformedError, all_layouts, get_layout
+from game.mahjong import FACES, EventType, MalformedError, all_layouts, check_tiles, get_layout
 from game.mahjong.codes import GameCode
 from game.mahjong.layout import MAX_TILES
-
-from .validation import check_tiles
 
 MODES: Final = ("classic", "arcade")
 EVENT_TYPES: Final = tuple(event_type.value for event_type in EventType)

@@ -7,7 +7,7 @@ shuffles), :mod:`.board` and :mod:`.play` (a game in progress, scoring),
 :mod:`.events` (move logs) and :func:`replay`.
 """
 
-from .board import Board
+from .board import Board, check_tiles
 from .codes import GameCode
 from .dealing import Deal, DealError, Pair, Shuffle, deal, shuffle_tiles, verify_plan
 from .errors import (
@@ -50,6 +50,7 @@ __all__ = [
     "TapResult",
     "all_layouts",
     "board_points",
+    "check_tiles",
     "deal",
     "get_layout",
     "log_to_json",

@@ -2,12 +2,56 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from .dealing import Pair
 from .errors import IllegalMoveError, MalformedError
 from .layout import Layout, iter_bits
-from .tiles import MATCH_CLASS_OF, Face, face_index
+from .tiles import COPIES, FACE_INDEX, FLOWER_CLASS, MATCH_CLASS_OF, SEASON_CLASS, Face, face_index
+
+_CLASS_NAMES: Final = {FLOWER_CLASS: "flowers (F1-F4)", SEASON_CLASS: "seasons (S1-S4)"}
+
+
+def check_tiles(layout: Layout, tiles: Sequence[object], *, must_pair: bool) -> list[Face | None]:
+    """A board of ``layout`` (one face or None per position), or :class:`MalformedError` naming the problem.
+
+    The faces must be known labels that could all come from one set; with
+    ``must_pair`` every match class must also occur an even number of times (a
+    board that real play can reach always has that).
+    """
+    if len(tiles) != len(layout):
+        raise MalformedError(
+            f"layout {layout.id} has {len(layout)} positions: give one face or null for each, "
+            f"not {len(tiles)} items"
+        )
+    counts: Counter[str] = Counter()
+    board: list[Face | None] = []
+    for index, label in enumerate(tiles):
+        if label is None:
+            board.append(None)
+            continue
+        if not isinstance(label, str) or label not in FACE_INDEX:
+            raise MalformedError(f"item {index}: unknown tile label {label!r}")
+        counts[label] += 1
+        board.append(Face(label))
+    for label, count in counts.items():
+        copies = COPIES[FACE_INDEX[label]]
+        if count > copies:
+            raise MalformedError(
+                f"{label} occurs {count} times, but a set has {copies}: too often for tiles from one set"
+            )
+    if must_pair:
+        classes: Counter[int] = Counter()
+        for label, count in counts.items():
+            classes[MATCH_CLASS_OF[FACE_INDEX[label]]] += count
+        for label in counts:
+            match_class = MATCH_CLASS_OF[FACE_INDEX[label]]
+            if classes[match_class] % 2:
+                what = _CLASS_NAMES.get(match_class, f"{label} tiles")
+                raise MalformedError(f"the {what} cannot all be paired: there is an odd number of them")
+    return board
 
 
 class Board:

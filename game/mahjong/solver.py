@@ -36,14 +36,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from .board import Board
+from .board import Board, check_tiles
 from .dealing import Pair, verify_plan
-from .errors import IllegalMoveError, MalformedError
+from .errors import IllegalMoveError
 from .events import EventType
 from .layout import Layout, iter_bits
 from .play import Game
 from .rng import SplitMix64
-from .tiles import MATCH_CLASS_OF, MATCH_CLASSES, Face, face_index, is_sub_multiset_of_full_set
+from .tiles import MATCH_CLASS_OF, MATCH_CLASSES, Face, face_index
 
 DEFAULT_NODES: Final = 20_000
 _CLOCK_EVERY: Final = 16
@@ -519,11 +519,7 @@ def _pairings(group: list[int]) -> tuple[tuple[Pair, Pair], ...]:
 
 def solve_tiles(layout: Layout, tiles: Sequence[Face | None], budget: Budget | None = None) -> Solution:
     """Decide whether the board (``tiles[i]`` on ``layout.positions[i]``, None if taken) can be cleared."""
-    if len(tiles) != len(layout):
-        raise MalformedError(f"layout {layout.id} has {len(layout)} positions, not {len(tiles)}")
-    faces = [face for face in tiles if face is not None]
-    if not is_sub_multiset_of_full_set(faces):
-        raise MalformedError("these tiles cannot come from one set: some face occurs too often")
+    check_tiles(layout, tiles, must_pair=False)
     classes = [-1 if face is None else MATCH_CLASS_OF[face_index(face)] for face in tiles]
     occupied = sum(1 << i for i, c in enumerate(classes) if c >= 0)
     search = _Search(layout, classes, budget or Budget())

@@ -15,7 +15,6 @@ and matching compares *match classes*, so hot loops never touch strings.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from typing import Final, NewType
 
 from .errors import MalformedError
@@ -89,25 +88,3 @@ def match_class(face: str) -> int:
 def tiles_match(a: str, b: str) -> bool:
     """True when two faces may be removed together as a pair."""
     return match_class(a) == match_class(b)
-
-
-def is_sub_multiset_of_full_set(faces: Iterable[str]) -> bool:
-    """True when ``faces`` could all come from one 144-tile set."""
-    counts = [0] * len(FACES)
-    for face in faces:
-        i = face_index(face)
-        counts[i] += 1
-        if counts[i] > COPIES[i]:
-            return False
-    return True
-
-
-def faces_pair_up(faces: Sequence[str]) -> bool:
-    """True when every match class occurs an even number of times.
-
-    A board can only be cleared if this holds, and every legal removal keeps it.
-    """
-    counts = [0] * MATCH_CLASSES
-    for face in faces:
-        counts[match_class(face)] += 1
-    return all(count % 2 == 0 for count in counts)

@@ -7,8 +7,8 @@ from itertools import product
 
 import pytest
 
-from game.mahjong import FACES, FULL_SET, MalformedError, parse_face, tiles_match
-from game.mahjong.tiles import FACE_NAMES, faces_pair_up, is_sub_multiset_of_full_set, match_class
+from game.mahjong import FACES, FULL_SET, MalformedError, check_tiles, get_layout, parse_face, tiles_match
+from game.mahjong.tiles import FACE_NAMES, match_class
 
 from .helpers import FLOWER_LABELS, SEASON_LABELS, SPEC_FULL_SET, spec_match
 
@@ -91,18 +91,38 @@ def test_matching_an_unknown_label_is_malformed(function: object) -> None:
         function("1B", "XX")  # type: ignore[operator]
 
 
-def test_sub_multisets_of_the_full_set() -> None:
-    assert is_sub_multiset_of_full_set(FULL_SET)
-    assert is_sub_multiset_of_full_set([])
-    assert is_sub_multiset_of_full_set(["1B"] * 4)
-    assert not is_sub_multiset_of_full_set(["1B"] * 5)
-    assert not is_sub_multiset_of_full_set(["F1", "F1"])
-    assert not is_sub_multiset_of_full_set([*FULL_SET, "F1"])
+def on_turtle(faces: list[str]) -> list[str | None]:
+    """The faces on the first positions of the Turtle, the rest empty."""
+    return [*faces, *[None] * (144 - len(faces))]
 
 
-def test_faces_pair_up_when_every_match_class_is_even() -> None:
-    assert faces_pair_up(FULL_SET)
-    assert faces_pair_up(["F1", "F2", "S3", "S4"])
-    assert not faces_pair_up(["F1", "S1"])
-    assert not faces_pair_up(["R", "G"])
-    assert faces_pair_up([])
+@pytest.mark.parametrize(
+    "faces",
+    [list(FULL_SET), [], ["1B"] * 4, ["F1", "F2", "S3", "S4"]],
+    ids=["full", "empty", "4x1B", "bonus"],
+)
+def test_faces_that_come_from_one_set_and_pair_up_are_a_board(faces: list[str]) -> None:
+    assert check_tiles(get_layout("L00"), on_turtle(faces), must_pair=True) == on_turtle(faces)
+
+
+@pytest.mark.parametrize(
+    ("faces", "problem"),
+    [
+        (["1B"] * 5, "1B occurs 5 times, but a set has 4"),
+        (["F1", "F1"], "F1 occurs 2 times, but a set has 1"),
+        ([*FULL_SET[:-1], "F1"], "F1 occurs 2 times"),
+    ],
+)
+def test_faces_no_set_holds_are_malformed(faces: list[str], problem: str) -> None:
+    with pytest.raises(MalformedError, match=problem):
+        check_tiles(get_layout("L00"), on_turtle(faces), must_pair=False)
+
+
+@pytest.mark.parametrize(
+    ("faces", "what"),
+    [(["F1", "S1"], r"flowers \(F1-F4\)"), (["R", "G"], "R tiles"), (["5B"] * 3, "5B tiles")],
+)
+def test_a_match_class_with_an_odd_count_cannot_pair_up(faces: list[str], what: str) -> None:
+    check_tiles(get_layout("L00"), on_turtle(faces), must_pair=False)  # fine when pairing is not asked
+    with pytest.raises(MalformedError, match=f"the {what} cannot all be paired"):
+        check_tiles(get_layout("L00"), on_turtle(faces), must_pair=True)
