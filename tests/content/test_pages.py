@@ -16,14 +16,6 @@ from .conftest import FAQ_ENTRIES, LANGUAGES, PAGES, alternates, page_url, switc
 
 EVERY_PAGE = [(page["key"], language) for page in PAGES for language in LANGUAGES]
 
-NOT_FOUND = {
-    "en": "Page not found",
-    "it": "Pagina non trovata",
-    "pl": "Nie znaleziono strony",
-    "ru": "Страница не найдена",
-    "fr": "Page introuvable",
-}
-
 
 def text_of(fragment: str) -> str:
     return html_lib.unescape(fragment)
@@ -90,14 +82,7 @@ def test_every_page_has_landmarks_a_skip_link_and_one_main_heading(client, conte
         assert all(b - a <= 1 for a, b in itertools.pairwise(levels)), "a heading level is skipped"
 
 
-@pytest.mark.django_db
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_an_unknown_slug_gives_the_translated_404_page(client, content, language):
-    response = client.get(f"/{language}/this-page-does-not-exist/")
-    html = response.content.decode()
-    assert response.status_code == 404
-    assert f'<html lang="{language}"' in html
-    assert f"<h1>{NOT_FOUND[language]}</h1>" in html
+# The translated 404 page itself is checked in tests/test_site_pages.py.
 
 
 @pytest.mark.django_db
