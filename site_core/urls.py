@@ -9,6 +9,7 @@ browser's Accept-Language, then English).
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -18,6 +19,8 @@ urlpatterns = [
 ]
 
 urlpatterns += i18n_patterns(
+    # The client's interface texts (djangojs domain of the game app), with plurals.
+    path("jsi18n/", JavaScriptCatalog.as_view(packages=["game"]), name="javascript-catalog"),
     path("", include("game.urls")),
     path("", include("rules.urls")),
     prefix_default_language=True,
