@@ -2,11 +2,14 @@
 #   make run    - set up, migrate, load sample pages, serve on 127.0.0.1:8000
 #   make test   - set up, lint (ruff, mypy), the client tests (node --test), then the whole pytest suite
 #   make bench  - run every tests/benchmarks/bench_*.py script
+#   make serve  - the production setup, locally: collectstatic, migrate, gunicorn on 127.0.0.1:8000
+#   make load   - the load test: gunicorn on PostgreSQL and on SQLite, many players at once
 
 PYTHON := .venv/bin/python
 STAMP := .venv/.installed
 
 .PHONY: setup run test lint bench messages
+.PHONY: serve load
 
 setup: $(STAMP)
 
@@ -52,4 +55,30 @@ messages: setup
 	DJANGO_DEBUG=1 $(PYTHON) manage.py makemessages -l it -l pl -l ru -l fr --ignore=.venv --ignore=game
 	cd game && DJANGO_DEBUG=1 DJANGO_SETTINGS_MODULE=site_core.settings PYTHONPATH=.. \
 		../$(PYTHON) -m django makemessages -l it -l pl -l ru -l fr
+	cd game && DJANGO_DEBUG=1 DJANGO_SETTINGS_MODULE=site_core.settings PYTHONPATH=.. \
+		../$(PYTHON) -m django makemessages -d djangojs -l it -l pl -l ru -l fr --ignore=static/game/tiles
 	DJANGO_DEBUG=1 $(PYTHON) manage.py compilemessages --ignore=.venv
+
+# Production mode on loopback: DJANGO_DEBUG=0, hashed static files served by
+# WhiteNoise, gunicorn. Only the HTTPS redirect is off (plain HTTP on 127.0.0.1),
+# which is the one warning `check --deploy` prints here. The secret key is made
+# once and kept in SERVE_DIR; DATABASE_URL and REDIS_URL pass through if set.
+SERVE_DIR := $(or $(TMPDIR),/tmp)/miaojong-serve
+SERVE_PORT ?= 8000
+SERVE_ENV := DJANGO_DEBUG=0 DJANGO_ALLOWED_HOSTS=127.0.0.1,localhost DJANGO_SECURE_SSL_REDIRECT=0 \
+	DJANGO_STATIC_ROOT=$(SERVE_DIR)/static
+
+serve: setup
+	@mkdir -p $(SERVE_DIR)
+	@test -s $(SERVE_DIR)/secret_key || (umask 077; $(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))' > $(SERVE_DIR)/secret_key)
+	@set -e; export $(SERVE_ENV) DJANGO_SECRET_KEY="$$(cat $(SERVE_DIR)/secret_key)"; \
+	$(PYTHON) manage.py check --deploy; \
+	$(PYTHON) manage.py collectstatic --no-input -v 0; \
+	$(PYTHON) manage.py migrate --no-input; \
+	echo "serving on http://127.0.0.1:$(SERVE_PORT) (static files in $(SERVE_DIR)/static)"; \
+	exec .venv/bin/gunicorn site_core.wsgi:application --bind 127.0.0.1:$(SERVE_PORT) \
+		--workers 2 --worker-class gthread --threads 4
+
+# PostgreSQL at 127.0.0.1:5432 (user postgres, trust auth) is needed; see tests/load/run_load.py --help.
+load: setup
+	$(PYTHON) tests/load/run_load.py --players 200 --games 3 --sqlite-players 20 --time-limit 600

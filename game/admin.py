@@ -4,7 +4,7 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from .models import Score
 
@@ -56,7 +56,7 @@ class ScoreAdmin(admin.ModelAdmin[Score]):
             _("Game"),
             {"fields": ("code", "layout", "mode", "daily", "level", "time_ms", "score", "duration_ms")},
         ),
-        (_("Play"), {"fields": ("moves", "hints", "shuffles", "log")}),
+        (pgettext_lazy("admin section", "Play"), {"fields": ("moves", "hints", "shuffles", "log")}),
         (_("Submission"), {"fields": ("token_digest", "created")}),
     )
 

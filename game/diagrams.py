@@ -146,13 +146,10 @@ def render_diagram(notation: str, style: str = DEFAULT_STYLE) -> SafeString:
     return mark_safe(render_svg(diagram, style, title=describe(diagram)))  # built from checked data, escaped
 
 
-NOTICE_STYLE = "border:2px solid #a8262c;border-radius:8px;padding:.25rem 1rem;margin:1rem 0"
-
-
 def error_notice(messages: list[str]) -> SafeString:
+    # Styled by .tile-diagram-error in the site's stylesheet: the CSP refuses style attributes.
     return format_html(
-        '<div class="tile-diagram-error" role="note" style="{}"><p><strong>{}</strong></p><ul>{}</ul></div>',
-        NOTICE_STYLE,
+        '<div class="tile-diagram-error" role="note"><p><strong>{}</strong></p><ul>{}</ul></div>',
         gettext("This tile diagram cannot be drawn:"),
         format_html_join("", "<li>{}</li>", ((m,) for m in messages)),
     )

@@ -12,7 +12,7 @@ from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from .artwork.build import STYLES
-from .mahjong import FACES, GameCode, MalformedError, all_layouts, get_layout
+from .mahjong import FACES, GameCode, Layout, MalformedError, all_layouts, get_layout
 from .templatetags.tiles import face_url
 from .tile_names import GROUPS, STYLE_NAMES, face_name
 
@@ -78,68 +78,72 @@ PLAY_TEXTS = {
     "shuffle": _("Shuffle"),
     "style": _("Tiles style"),
     "pause": _("Pause"),
+    "closeup": _("Close-up"),
+    "stop": _("End the game"),
+    "records": _("Your records"),
+    "in_progress": _("A game is in progress: starting a new one ends it."),
+    "daily_help": _("The daily challenge is the same deal for everyone today, on the Turtle layout."),
+    "cancel": _("Cancel"),
+    "start": _("Start"),
+    "close": _("Close"),
+    "your_name": _("Your name"),
+    "submit_score": _("Submit the score"),
+    "see_leaderboard": _("See the leaderboard"),
     "controls": _("Game controls"),
     "board": _("Game board"),
     "loading": _("Loading the game…"),
     "keys_help": _(
-        "Keys: H hint, U undo, S shuffle, T tiles style, P pause, N new game. On the board, "
-        "the arrow keys move between the free tiles and Enter or Space selects one."
+        "Keys: H hint, U undo, S shuffle, T tiles style, Z close-up or whole board, P pause, N new game. "
+        "On the board, the arrow keys move between the free tiles and Enter or Space selects one. "
+        "On a touch screen, pinch to zoom, drag to move the board and double-tap to switch views."
     ),
     "game_code": _("Game code:"),
     "copy_link": _("Copy link"),
     "noscript": _("The game needs JavaScript. Please enable it to play."),
 }
 
-# Strings the browser client shows; {name} placeholders are filled in by ui.js.
-SCRIPT_TEXTS = {
-    "time": _("Time"),
-    "score": _("Score"),
-    "level": _("Level"),
-    "shufflesLeft": _("Shuffles left"),
-    "moves": _("Moves"),
-    "hints": _("Hints"),
-    "pairs": _("Pairs available"),
-    "winnable": _("Winnable"),
-    "yes": _("yes"),
-    "no": _("no"),
-    "unknown": _("unknown"),
-    "checking": _("checking…"),
-    "paused": _("Paused"),
-    "resume": _("Resume"),
-    "pause": _("Pause"),
-    "newGame": _("New game"),
-    "undo": _("Undo"),
-    "shuffle": _("Shuffle"),
-    "close": _("Close"),
-    "nextLevel": _("Next level"),
-    "wonTitle": _("Board cleared!"),
-    "wonText": _("You cleared the board in {time} with {moves} moves and {hints} hints."),
-    "levelTitle": _("Level {level} cleared!"),
-    "levelText": _("Your score is {score}. On to the next level!"),
-    "noMovesTitle": _("No more moves"),
-    "noMovesText": _("No pair of free tiles is left. Undo a move, shuffle the tiles or start a new game."),
-    "gameOverTitle": _("Game over"),
-    "gameOverText": _("No pairs and no shuffles are left. Your score is {score} at level {level}."),
-    "yourName": _("Your name"),
-    "submitScore": _("Submit the score"),
-    "scoreSaved": _("Score saved: you are number {rank}."),
-    "scoreHeld": _("Score saved; it will be ranked after a review."),
-    "selected": _("Selected: {tile}."),
-    "deselected": _("Selection cancelled."),
-    "matched": _("Pair removed: {tile}."),
-    "blocked": _("That tile is not free."),
-    "hintPair": _("Hint: {a} and {b}."),
-    "noHint": _("There is no pair to remove."),
-    "shuffled": _("The tiles were shuffled."),
-    "undone": _("Move undone."),
-    "resumed": _("The game goes on."),
-    "styleChanged": _("Tiles style: {style}."),
-    "focus": _("{tile}, free."),
-    "linkCopied": _("Link copied."),
-    "error": _("Something went wrong: {message}"),
-    "offline": _("The server cannot be reached."),
-    "restored": _("Your game in progress is back."),
+# The layouts' names as visitors see them (the layout files' names are the English ones).
+LAYOUT_NAMES = {
+    "L00": pgettext_lazy("layout", "Turtle"),
+    "L01": pgettext_lazy("layout", "Kitten"),
+    "L02": pgettext_lazy("layout", "Fish"),
+    "L03": pgettext_lazy("layout", "Bridge"),
+    "L04": pgettext_lazy("layout", "Castle"),
+    "L05": pgettext_lazy("layout", "Flower"),
+    "L06": pgettext_lazy("layout", "Gem"),
+    "L07": pgettext_lazy("layout", "Butterfly"),
+    "L08": pgettext_lazy("layout", "Pagoda"),
+    "L09": pgettext_lazy("layout", "Crossroads"),
+    "L10": pgettext_lazy("layout", "Heart"),
+    "L11": pgettext_lazy("layout", "Arena"),
 }
+
+
+def layout_name(layout: Layout) -> str:
+    return str(LAYOUT_NAMES.get(layout.id, layout.name))
+
+
+def layout_preview(layout: Layout) -> dict[str, Any]:
+    """A small SVG picture of a layout: one path of tile outlines per layer, higher layers lighter.
+
+    Units are half tiles (a tile is 2 x 2); each layer is shifted up-left like on the board.
+    """
+    xs = [x for x, _, _ in layout.positions]
+    ys = [y for _, y, _ in layout.positions]
+    depth = max(z for _, _, z in layout.positions)
+    shift = 0.3
+    layers: dict[int, list[str]] = {}
+    for x, y, z in layout.positions:
+        left = x - min(xs) + (depth - z) * shift
+        top = y - min(ys) + (depth - z) * shift
+        layers.setdefault(z, []).append(f"M{left:g} {top:g}h1.8v1.8h-1.8z")
+    width = max(xs) - min(xs) + 2 + depth * shift
+    height = max(ys) - min(ys) + 2 + depth * shift
+    return {
+        # Formatted here: the template would write the numbers with the page's decimal comma.
+        "view_box": f"0 0 {width:g} {height:g}",
+        "layers": [{"z": z, "d": "".join(parts)} for z, parts in sorted(layers.items())],
+    }
 
 
 PLAY_STYLE_ORDER = ("kittens", "classic", "numbers")
@@ -171,7 +175,9 @@ def _play_config(request: HttpRequest, code: str | None) -> dict[str, Any]:
             for style in sorted(STYLES, key=_style_rank)
         ],
         "faceNames": {face: face_name(face) for face in FACES},
-        "texts": {key: str(text) for key, text in SCRIPT_TEXTS.items()},
+        "layouts": {layout.id: layout_name(layout) for layout in all_layouts().values()},
+        # The leaderboards' pages (/<lang>/scores/?layout=L00&mode=classic, /<lang>/scores/daily/).
+        "scoresUrl": f"/{get_language()}/scores/",
     }
 
 
@@ -182,6 +188,9 @@ def play(request: HttpRequest, code: str | None = None) -> HttpResponse:
             get_layout(GameCode.parse(code).layout_id)
         except MalformedError:
             raise Http404("not a game code") from None
-    layouts = [{"id": layout.id, "name": layout.name} for layout in all_layouts().values()]
+    layouts = [
+        {"id": layout.id, "name": layout_name(layout), "preview": layout_preview(layout)}
+        for layout in all_layouts().values()
+    ]
     context = {"texts": PLAY_TEXTS, "layouts": layouts, "config": _play_config(request, code)}
     return render(request, "game/play.html", context)

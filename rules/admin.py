@@ -14,7 +14,6 @@ from django.utils import translation
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
-from modeltranslation import settings as mt_settings
 from modeltranslation.admin import TranslationAdmin
 from modeltranslation.utils import build_localized_fieldname
 
@@ -59,15 +58,10 @@ def diagram_problems(text: str) -> list[str]:
 
 class TabbedTranslationAdmin(TranslationAdmin):
     class Media:
-        # Tabbed translation fields, as in modeltranslation's docs; reuses the
-        # admin's own jQuery and adds jQuery UI for the tabs.
-        js = (
-            "admin/js/jquery.init.js",
-            "modeltranslation/js/force_jquery.js",
-            mt_settings.JQUERY_UI_URL,
-            "modeltranslation/js/tabbed_translation_fields.js",
-        )
-        css = {"screen": ("modeltranslation/css/tabbed_translation_fields.css",)}
+        # One tab per language over the translated fields. modeltranslation's
+        # own tabs load jQuery UI from a CDN, which our CSP refuses.
+        js = ("rules/admin_language_tabs.js",)
+        css = {"screen": ("rules/admin_language_tabs.css",)}
 
     text_field = "body"
 

@@ -94,3 +94,8 @@ def robots_txt(request: HttpRequest) -> HttpResponse:
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """404 handler (used when DEBUG is off): the friendly, translated page."""
     return render(request, "404.html", {"error_page": True}, status=404)
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """400 handler (used when DEBUG is off), e.g. for thousands of query parameters: translated too."""
+    return render(request, "400.html", {"error_page": True}, status=400)

@@ -120,12 +120,18 @@ INSTALLED_APPS = [
     "django.contrib.sitemaps",
     "rest_framework",
     "drf_spectacular",  # OpenAPI schema at /api/schema/, docs at /api/docs/
+    "drf_spectacular_sidecar",  # Swagger UI's files served by us, not a CDN (our CSP allows 'self' only)
     "game.apps.GameConfig",
     "rules",
 ]
 
 MIDDLEWARE = [
+    # First, so that the logged duration and status cover everything below,
+    # redirects and static files included.
+    "site_core.middleware.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Before WhiteNoise, which answers static files without going further down.
+    "site_core.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions, before common: picks the language from the URL prefix
@@ -238,7 +244,8 @@ MODELTRANSLATION_FALLBACK_LANGUAGES = ("en",)
 # --- Static files --------------------------------------------------------------
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic writes (make serve uses a folder of its own in the temp folder).
+STATIC_ROOT = Path(env_str("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # Hashed, compressed files served by WhiteNoise need `collectstatic`;
@@ -263,12 +270,37 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "strict-origin-when-cross-origin"
 
-if env_bool("DJANGO_BEHIND_PROXY", False):
+# Sent on every response, in debug too, so that the test suite and the browser
+# tests run under the policy production uses (site_core/middleware.py). Every
+# script and style of ours is a file: no inline <script>, <style> or style=""
+# (json_script blocks are data, never executed, so they need no exception).
+# data: images are for the admin's and Swagger UI's small inline icons.
+CONTENT_SECURITY_POLICY = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:"],
+    "connect-src": ["'self'"],
+    "font-src": ["'self'"],
+    "frame-ancestors": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "object-src": ["'none'"],
+}
+
+BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", False)
+if BEHIND_PROXY:
     # Only trust this header when a proxy we control always sets it.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# How many proxies of ours stand in front and append to X-Forwarded-For: the
+# client address is the one the outermost of them saw, the rest of the header
+# is whatever the client wrote. Used by the rate limits and the request log.
+NUM_PROXIES = env_int("DJANGO_NUM_PROXIES", 1 if BEHIND_PROXY else 0, minimum=0)
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
+    # Load balancers probe over plain HTTP and do not follow redirects.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 60 * 60 * 24 * 365, minimum=0)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
@@ -277,6 +309,17 @@ if not DEBUG:
     LANGUAGE_COOKIE_SECURE = True
 
 # --- REST framework ------------------------------------------------------------
+
+THROTTLE_PER_MINUTE = {
+    "deals": 60,
+    "scores": 10,
+    "shuffle": 60,
+    "solve": 20,  # each solve may take up to a second of CPU
+    "reads": 300,
+}
+# Multiplies every rate above: the load test (tests/load/run_load.py) plays
+# hundreds of games from the one loopback address.
+THROTTLE_SCALE = env_int("DJANGO_THROTTLE_SCALE", 1, minimum=1)
 
 REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": (
@@ -291,16 +334,12 @@ REST_FRAMEWORK = {
     # Per client address, counted in the default cache (Redis when REDIS_URL is
     # set, so all workers share the counts). Scopes are set on the API views.
     "DEFAULT_THROTTLE_RATES": {
-        "deals": "60/min",
-        "scores": "10/min",
-        "shuffle": "60/min",
-        "solve": "20/min",  # each solve may take up to a second of CPU
-        "reads": "300/min",
+        scope: f"{per_minute * THROTTLE_SCALE}/min" for scope, per_minute in THROTTLE_PER_MINUTE.items()
     },
-    # The client address for throttling: REMOTE_ADDR, or behind our proxy the
-    # address it appends to X-Forwarded-For. Never the whole header, which any
-    # client can fill in (DRF's default with NUM_PROXIES unset).
-    "NUM_PROXIES": 1 if env_bool("DJANGO_BEHIND_PROXY", False) else 0,
+    # The client address for throttling: REMOTE_ADDR, or behind our proxies the
+    # address the outermost one appended to X-Forwarded-For. Never the whole
+    # header, which any client can fill in (DRF's default with NUM_PROXIES unset).
+    "NUM_PROXIES": NUM_PROXIES,
 }
 
 SPECTACULAR_SETTINGS = {
@@ -311,6 +350,10 @@ SPECTACULAR_SETTINGS = {
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI from drf-spectacular-sidecar's static files instead of a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     # Names for choice sets used by several fields ("mode" and "daily" share one).
     "ENUM_NAME_OVERRIDES": {
         "ModeEnum": "game.api.serializers.MODES",
@@ -338,5 +381,9 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {
         "django": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
+        # One line per request (site_core/middleware.py). Off in debug, where
+        # runserver prints its own; DJANGO_REQUEST_LOG turns it on or off.
+        # Its lines reach stdout through the root's handler.
+        "miaojong.requests": {"level": "INFO" if env_bool("DJANGO_REQUEST_LOG", not DEBUG) else "WARNING"},
     },
 }

@@ -8,10 +8,23 @@ browser's Accept-Language, then English).
 
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
+from django.http import HttpRequest, HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
+from site_core.health import healthz
+
+
+def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
+    """Browsers ask for /favicon.ico on pages that name no icon (the admin's): the site's icon."""
+    return HttpResponsePermanentRedirect(static("rules/favicon.svg"))
+
+
 urlpatterns = [
+    # For load balancers: no language prefix, no redirect (see SECURE_REDIRECT_EXEMPT).
+    path("healthz", healthz, name="healthz"),
+    path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language
     path("api/", include("game.api.urls")),
@@ -27,3 +40,4 @@ urlpatterns += i18n_patterns(
 )
 
 handler404 = "rules.views.page_not_found"
+handler400 = "rules.views.bad_request"

@@ -110,7 +110,7 @@ def test_a_content_editor_can_edit_pages_in_the_admin_with_tabbed_translations(c
     client.force_login(editor)
     assert client.get("/admin/rules/page/").status_code == 200
     html = client.get("/admin/rules/page/add/").content.decode()
-    assert "modeltranslation/js/tabbed_translation_fields.js" in html
+    assert "rules/admin_language_tabs.js" in html
     for language in LANGUAGES:
         assert f'name="title_{language}"' in html
         assert f'name="slug_{language}"' in html

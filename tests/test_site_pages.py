@@ -251,18 +251,23 @@ def parse_po(text: str) -> list[dict[str, list[str]]]:
 PLURAL_FORMS = {"it": 2, "pl": 4, "ru": 4, "fr": 2}
 
 
-CATALOGUES = {"site": LOCALE, "game app": LOCALE.parent / "game" / "locale"}
+CATALOGUES = {
+    "site": (LOCALE, "django"),
+    "game app": (LOCALE.parent / "game" / "locale", "django"),
+    "game client": (LOCALE.parent / "game" / "locale", "djangojs"),
+}
 
 
 @pytest.mark.parametrize("catalogue", CATALOGUES)
 @pytest.mark.parametrize("language", ["it", "pl", "ru", "fr"])
 def test_every_interface_string_is_translated_and_compiled(language, catalogue):
-    folder = CATALOGUES[catalogue] / language / "LC_MESSAGES"
-    header, *entries = parse_po((folder / "django.po").read_text(encoding="utf-8"))
+    root, domain = CATALOGUES[catalogue]
+    folder = root / language / "LC_MESSAGES"
+    header, *entries = parse_po((folder / f"{domain}.po").read_text(encoding="utf-8"))
     assert f"nplurals={PLURAL_FORMS[language]};" in header["msgstr"][0]
     assert not any("fuzzy" in flag for flag in header.get("flags", [])), "fuzzy header is ignored"
     assert len(entries) > 20
-    with (folder / "django.mo").open("rb") as mo:
+    with (folder / f"{domain}.mo").open("rb") as mo:
         compiled = gettext.GNUTranslations(mo)._catalog  # type: ignore[attr-defined]
     for entry in entries:
         msgid = entry["msgid"][0]

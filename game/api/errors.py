@@ -113,7 +113,13 @@ def _message_for(exc: exceptions.APIException, context: dict[str, Any]) -> str:
         return f"method {method} is not allowed here; use {allowed}"
     if isinstance(exc, exceptions.NotFound):
         detail = str(exc.detail)
-        return "not found" if detail == exceptions.NotFound.default_detail else detail
+        if detail != exceptions.NotFound.default_detail:
+            return detail
+        # DRF's bare NotFound comes from content negotiation: a ?format= it does not know.
+        wanted = request.query_params.get("format") if request is not None else None
+        if wanted:
+            return f"format: there is no format {wanted!r} here (leave ?format= out)"
+        return "not found"
     if isinstance(exc, exceptions.NotAcceptable):
         return "this endpoint answers only in JSON: accept 'application/json'"
     return _lower_first(str(exc.detail))

@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.fields import empty
 
 from game.mahjong import FACES, EventType, MalformedError, all_layouts, check_tiles, get_layout
 from game.mahjong.codes import GameCode
@@ -179,6 +180,12 @@ class PlanField(serializers.ListField):
 class StrictSerializer(serializers.Serializer[Any]):
     """A JSON object with exactly the declared fields."""
 
+    def run_validation(self, data: Any = empty) -> Any:
+        # DRF would answer a body of "null" with a bare "No data provided".
+        if data is None:
+            raise serializers.ValidationError({"body": "must be a JSON object, not null"})
+        return super().run_validation(data)
+
     def to_internal_value(self, data: Any) -> Any:
         if not isinstance(data, dict):
             raise serializers.ValidationError({"body": f"must be a JSON object, not {json_type(data)}"})
@@ -263,14 +270,30 @@ class ScoreRequestSerializer(StrictSerializer):
 # -- query parameters ---------------------------------------------------------------------------
 
 
-class DealQuerySerializer(serializers.Serializer[Any]):
+class QuerySerializer(serializers.Serializer[Any]):
+    """Query parameters; an empty one (``?mode=``) is refused.
+
+    DRF would treat an empty value like a missing one and quietly use the
+    default, so ``?level=`` would deal level 1: a client bug better named.
+    """
+
+    def to_internal_value(self, data: Any) -> Any:
+        for name in self.fields.keys():  # noqa: SIM118 (the stubs type iteration over fields as Field)
+            if data.get(name) == "":
+                raise serializers.ValidationError(
+                    {name: "must not be empty (leave the parameter out instead)"}
+                )
+        return super().to_internal_value(data)
+
+
+class DealQuerySerializer(QuerySerializer):
     level = serializers.IntegerField(
         min_value=1, max_value=MAX_LEVEL, default=1, help_text="Arcade level (1 by default)."
     )
     mode = serializers.ChoiceField(choices=MODES, default="classic")
 
 
-class LeaderboardQuerySerializer(serializers.Serializer[Any]):
+class LeaderboardQuerySerializer(QuerySerializer):
     layout = serializers.ChoiceField(choices=layout_ids(), required=False, help_text="A layout's board.")
     daily = serializers.DateField(
         required=False, input_formats=["%Y-%m-%d"], help_text="A daily challenge's board (YYYY-MM-DD)."

@@ -18,6 +18,7 @@ urlpatterns: list[URLPattern] = [
     path("leaderboards/", views.LeaderboardView.as_view(), name="leaderboards"),
     path("schema/", views.SchemaView.as_view(), name="schema"),
     path("docs/", views.DocsView.as_view(url_name="api:schema"), name="docs"),
-    # Last: anything else under /api/ is a JSON 404, not the site's HTML page.
-    re_path(r"^(?P<path>.*)$", not_found, name="not-found"),
+    # Last: anything else under /api/ is a JSON 404, not the site's HTML page
+    # ("[\s\S]", not ".": a path may hold an encoded newline, which "." would not match).
+    re_path(r"^(?P<path>[\s\S]*)$", not_found, name="not-found"),
 ]

@@ -18,9 +18,10 @@ from drf_spectacular.utils import (
     extend_schema,
     inline_serializer,
 )
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -132,9 +133,12 @@ class ApiRootView(ApiView):
     @extend_schema(
         summary="List the endpoints",
         description="Where everything is; /api/docs/ describes it all.",
-        responses=inline_serializer(
-            "ApiRoot", {"endpoints": serializers.DictField(child=serializers.CharField())}
-        ),
+        responses={
+            200: inline_serializer(
+                "ApiRoot", {"endpoints": serializers.DictField(child=serializers.CharField())}
+            ),
+            **_errors(429),
+        },
     )
     def get(self, request: Request) -> Response:
         return Response(
@@ -162,8 +166,17 @@ class SchemaView(SpectacularAPIView):
     throttle_classes = [ClientRateThrottle]
     throttle_scope = "reads"
 
+    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
+        # Errors (?format=xml, throttling) in the API's JSON shape, not as a YAML document.
+        if response.status_code >= 400:
+            request.accepted_renderer = JSONRenderer()
+            request.accepted_media_type = JSONRenderer.media_type
+        return super().finalize_response(request, response, *args, **kwargs)
 
-class DocsView(SpectacularSwaggerView):
+
+class DocsView(SpectacularSwaggerSplitView):
+    """Swagger UI; its start-up script is fetched as a file (?script), as our CSP allows no inline script."""
+
     authentication_classes: list[type] = []
     throttle_classes = [ClientRateThrottle]
     throttle_scope = "reads"

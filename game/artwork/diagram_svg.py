@@ -84,7 +84,8 @@ def render_svg(diagram: Diagram, style: str = DEFAULT_STYLE, title: str | None =
     w, h = round(width), round(height)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" viewBox="0 0 {w} {h}" width="{w}" '
-        f'height="{h}" class="tile-diagram-svg" style="max-width:100%;height:auto">'
+        # Sized by the site's stylesheet (.tile-diagram-svg): the CSP refuses style attributes.
+        f'height="{h}" class="tile-diagram-svg">'
         f"<title>{text}</title>"
         + face_symbols([t.face for t in diagram.tiles], style)
         + "".join(parts)

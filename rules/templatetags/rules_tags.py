@@ -69,15 +69,18 @@ def language_alternates(context: template.Context) -> dict[str, Any]:
     language, ``code``, ``name`` (in that language), ``url``, ``og_locale``
     and ``is_current`` for the language switcher. A page object in the
     context (``page``) supplies its translated slugs; other views (the game's
-    pages, for instance) are translated by URL name through ``translate_url``.
+    pages, for instance) are translated by URL name through ``translate_url``;
+    ``alternates_query`` in the context is appended to every address.
     """
     request = context.get("request")
     if request is None:
         return {"canonical": "", "x_default": "", "og_locale": "", "links": []}
     current = translation.get_language()
+    # A view whose page depends on its query string (a leaderboard) names the part that counts.
+    query = context.get("alternates_query") or ""
     links = []
     for code, _name in settings.LANGUAGES:
-        url = _url_in(code, context, request.path)
+        url = _url_in(code, context, request.path) + (f"?{query}" if query else "")
         links.append(
             {
                 "code": code,

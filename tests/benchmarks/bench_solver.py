@@ -103,7 +103,13 @@ def report(name: str, run: Run) -> None:
     print(f"  p99         {fmt_ms(percentile(ms, 0.99))}   {targets['p99']}")
     print(f"  max         {fmt_ms(ms[-1])}   {targets['max']}")
     print(f"  total       {fmt_ms(sum(ms))}")
-    print(f"  nodes: median {statistics.median(nodes):,.0f}, max {nodes[-1]:,}")
+    print(
+        f"  units of work (load-independent): median {statistics.median(nodes):,.0f}, "
+        f"p99 {percentile([float(n) for n in nodes], 0.99):,.0f}, max {nodes[-1]:,}, total {sum(nodes):,}"
+    )
+    undecided = [k for k, s in enumerate(run.solutions) if s.verdict is Verdict.UNKNOWN]
+    if undecided:
+        print(f"  undecided: {', '.join(f'#{k}' for k in undecided)}")
     slowest = sorted(range(n), key=lambda k: run.ms[k], reverse=True)[:SLOWEST]
     listed = ", ".join(
         f"#{k} {run.ms[k]:.0f} ms {run.solutions[k].verdict.value} {run.solutions[k].nodes:,} nodes"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +22,9 @@ PLAY_TITLE = {
     "fr": "Jouer au Mahjong Solitaire",
 }
 JS_MODULES = ["main", "rules", "state", "render", "input", "api", "storage", "ui", "clock"]
+JS_MODULES += ["view", "i18n", "winnable"]
+JS_DIR = Path(__file__).resolve().parents[2] / "game" / "static" / "game" / "js"
+LAYOUT_IDS = [f"L{k:02d}" for k in range(12)]
 
 
 def config_of(html: str) -> dict[str, Any]:
@@ -52,12 +56,68 @@ def test_play_page_in_every_language(client: Client, language: str) -> None:
     assert '<canvas id="play-canvas"' in html
     assert 'aria-live="polite"' in html
     assert 'type="module" src="/static/game/js/main.js"' in html
+    catalogue = f'<script src="/{language}/jsi18n/"></script>'
+    assert catalogue in html
+    assert html.index(catalogue) < html.index('type="module"'), "the catalogue comes before the modules"
     config = config_of(html)
     assert config["language"] == language
     assert config["code"] is None
+    assert "texts" not in config, "the script's texts come from the JavaScript catalogue"
+    assert config["scoresUrl"] == f"/{language}/scores/"
     if language != "en":
-        assert config["texts"]["moves"] != "Moves"
         assert config["faceNames"]["5B"] != "5 of bamboo"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_javascript_catalogue_is_served_in_every_language(client: Client, language: str) -> None:
+    response = client.get(f"/{language}/jsi18n/")
+    assert response.status_code == 200
+    assert "javascript" in response["Content-Type"]
+    body = response.content.decode()
+    assert "django.ngettext" in body and "django.interpolate" in body
+
+
+def test_every_script_text_can_be_found_by_makemessages() -> None:
+    """gettext() and friends must get string literals, or makemessages cannot collect them."""
+    calls = 0
+    for module in JS_MODULES:
+        path = JS_DIR / f"{module}.js"
+        if module == "i18n":
+            continue  # it defines them
+        source = path.read_text(encoding="utf-8")
+        for match in re.finditer(r"\b(n?gettext|pgettext)\(\s*(.)", source):
+            calls += 1
+            assert match.group(2) == '"', f"{path.name}: {source[match.start() : match.start() + 60]!r}"
+    assert calls > 50
+
+
+@pytest.mark.django_db
+def test_the_layout_picker_shows_every_layout_with_a_preview(client: Client) -> None:
+    html = client.get("/en/play/").content.decode()
+    for layout_id in LAYOUT_IDS:
+        assert f'id="play-layout-{layout_id}" value="{layout_id}"' in html
+    assert html.count('class="play-layout-preview"') == len(LAYOUT_IDS)
+    assert "<path" in html
+    assert re.search(r'viewBox="0 0 [0-9.]+ [0-9.]+"', html)
+    assert ">Turtle</span>" in html and ">Butterfly</span>" in html
+    config = config_of(html)
+    assert config["layouts"]["L00"] == "Turtle"
+    assert sorted(config["layouts"]) == LAYOUT_IDS
+
+
+def test_layout_previews_cover_every_tile() -> None:
+    from game.mahjong import all_layouts
+    from game.views import LAYOUT_NAMES, layout_preview
+
+    assert sorted(LAYOUT_NAMES) == sorted(all_layouts())
+    for layout in all_layouts().values():
+        preview = layout_preview(layout)
+        tiles = sum(layer["d"].count("M") for layer in preview["layers"])
+        assert tiles == len(layout.positions)
+        assert [layer["z"] for layer in preview["layers"]] == sorted({z for _, _, z in layout.positions})
+        left, top, width, height = map(float, preview["view_box"].split())
+        assert (left, top) == (0, 0) and 0 < width < 60 and 0 < height < 60
 
 
 @pytest.mark.django_db
@@ -73,10 +133,18 @@ def test_the_config_points_to_existing_files(client: Client) -> None:
         static_path(style["image"])
         assert set(index["faces"]) == set(config["faceNames"])
     assert len(config["faceNames"]) == 42
-    assert all(isinstance(text, str) and text for text in config["texts"].values())
     for module in JS_MODULES:
         static_path(f"/static/game/js/{module}.js")
     static_path("/static/game/play.css")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["it", "fr", "pl", "ru"])
+def test_previews_keep_a_decimal_point_with_a_decimal_comma_language(client: Client, language: str) -> None:
+    html = client.get(f"/{language}/play/").content.decode()
+    boxes = re.findall(r'<svg class="play-layout-preview" viewBox="([^"]*)"', html)
+    assert len(boxes) == len(LAYOUT_IDS)
+    assert all(re.fullmatch(r"0 0 [0-9.]+ [0-9.]+", box) for box in boxes), boxes
 
 
 @pytest.mark.django_db

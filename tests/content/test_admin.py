@@ -71,7 +71,7 @@ def test_the_page_form_shows_every_language_side_by_side_with_the_notation_help(
     log_in_through_the_admin_form(client, editor)
     page = Page.objects.get(key="strategy")
     html = client.get(f"/admin/rules/page/{page.pk}/change/").content.decode()
-    assert "modeltranslation/js/tabbed_translation_fields.js" in html
+    assert "rules/admin_language_tabs.js" in html
     for code in LANGUAGES:
         assert f'name="body_{code}"' in html
         assert f'href="{page_url("strategy", code)}?preview=1"' in html

@@ -7,9 +7,10 @@ from collections import Counter
 import pytest
 
 from game.mahjong import FULL_SET, Board, get_layout
+from game.mahjong.solver import Budget, Verdict, solve_tiles
 from tests.benchmarks import make_solver_sets as sets
 
-from .helpers import SPEC_FULL_SET, spec_class
+from .helpers import SPEC_FULL_SET, replay_by_hand, spec_class
 
 
 @pytest.mark.parametrize("name", ["a", "b"])
@@ -53,3 +54,23 @@ def test_a_position_reads_back_as_written() -> None:
     assert sets.parse_position(sets.format_position(tiles)) == ("L00", tiles)
     with pytest.raises(ValueError, match="tokens"):
         sets.parse_position("L00 1B 1B")
+
+
+# Boards of set B (index k is line k + 2 of the file) that once took the solver tens of thousands
+# of units of work or more (#368 went undecided at 120,000), with the verdicts it finds now.
+HARD_B = [
+    (16, Verdict.WINNABLE),
+    (371, Verdict.WINNABLE),
+    (368, Verdict.NOT_WINNABLE),
+    (945, Verdict.NOT_WINNABLE),
+]
+
+
+@pytest.mark.parametrize(("k", "verdict"), HARD_B, ids=[f"b{k}" for k, _ in HARD_B])
+def test_hard_random_turtles_are_decided_within_a_few_thousand_units(k: int, verdict: Verdict) -> None:
+    _, positions = sets.read_set("b")
+    layout_id, tiles = positions[k]
+    solution = solve_tiles(get_layout(layout_id), tiles, Budget(nodes=5_000))
+    assert solution.verdict is verdict
+    if solution.plan is not None:
+        replay_by_hand(get_layout(layout_id), tiles, solution.plan)

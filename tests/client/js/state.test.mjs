@@ -175,3 +175,15 @@ for (const mode of ["classic", "arcade"]) {
     assert.deepEqual(game.s.events, events, "the same log, event for event");
   });
 }
+
+test("an arcade game can be ended early; then nothing more is played", () => {
+  const game = Game.fromDeal(smallDeal("arcade"));
+  game.match(3, 7, 1500);
+  game.stop();
+  assert.equal(game.status, Status.GAME_OVER);
+  assert.equal(game.score, 200, "the score stays for the submission");
+  assert.deepEqual(game.s.events, [{ t: 1500, type: "match", a: 3, b: 7 }], "no event: the log just ends");
+  assert.throws(() => game.tap(0, 2000), IllegalMove);
+  assert.ok(!game.canUndo && !game.canShuffle && !game.canHint && !game.canPause);
+  assert.throws(() => Game.fromDeal(smallDeal("classic")).stop(), IllegalMove, "classic games are won or left");
+});

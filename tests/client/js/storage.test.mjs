@@ -32,7 +32,12 @@ test("damaged or old data reads as no game, and is dropped", () => {
   for (const bad of ["{not json", "null", JSON.stringify({ state: { version: 0 }, t: 5 }),
     JSON.stringify({ state: Game.fromDeal(deal).toJSON(), t: "soon" })]) {
     items.set(STORAGE_KEY, bad);
-    assert.equal(loadGame(), null, bad);
+    let told = 0;
+    assert.equal(loadGame(() => told++), null, bad);
+    assert.equal(told, 1, `the page is told, to show a notice: ${bad}`);
+    assert.ok(!items.has(STORAGE_KEY));
   }
-  assert.ok(!items.has(STORAGE_KEY));
+  let told = 0;
+  assert.equal(loadGame(() => told++), null);
+  assert.equal(told, 0, "no saved game at all is no damage");
 });

@@ -1,8 +1,20 @@
-// Taps and keys to game actions. Pointer taps on the canvas select the topmost tile under
-// them; keys: H hint, U undo, S shuffle, T tile style, P pause, N new game; the arrows move
-// a focus ring over the free tiles and Enter or Space selects the focused one.
+// Pointer, touch and keys to game actions. A tap (mouse, pen or finger, through pointer
+// events) selects the tile it means; one finger or the mouse drags the board, two fingers
+// pinch it, a double tap (finger or pen) switches between the close-up and the whole board,
+// Ctrl + wheel (a touchpad's pinch) zooms. Keys: H hint, U undo, S shuffle, T tile style,
+// P pause, N new game, Z close-up / whole board; the arrows move a focus ring over the free
+// tiles and Enter or Space selects the focused one.
 
-export const KEYS = Object.freeze({ h: "hint", u: "undo", s: "shuffle", t: "style", p: "pause", n: "new" });
+import { isDoubleTap, panBy, pinchView, zoomAt } from "./view.js";
+
+export const KEYS = Object.freeze({
+  h: "hint", u: "undo", s: "shuffle", t: "style", p: "pause", n: "new", z: "view",
+});
+
+// A press that moves further than this (CSS px) is a drag, not a tap: a shaky click still counts.
+const DRAG_PX = 10;
+// How far off a face a tap still counts (fingers are wide, the mouse is precise).
+const TAP_TOLERANCE = { touch: 8, pen: 5, mouse: 0 };
 
 const DIRECTIONS = Object.freeze({
   ArrowLeft: [-1, 0],
@@ -46,26 +58,98 @@ function typing(target) {
 
 /**
  * Wire the canvas and the keyboard. `handlers`: tap(i), action(name), focusMove([dx, dy]),
- * focusSelect(); `hitTest(clientX, clientY)` gives a tile index or -1; `enabled()` says
- * whether the board takes input now (no dialog open).
+ * focusSelect(), toggleView(clientX, clientY); `hitTest(clientX, clientY, tolerance)` gives a
+ * tile index or -1; `enabled()` says whether the board takes input now (no dialog open).
+ * `board` (optional: without it, no drag and no zoom) is the renderer's view: getView(),
+ * setView(view) (which keeps it within limits), toCanvas(clientX, clientY).
  */
-export function attachInput(canvas, { hitTest, handlers, enabled = () => true }) {
-  let down = null;
+export function attachInput(canvas, { hitTest, handlers, enabled = () => true, board = null }) {
+  const pointers = new Map(); // pointerId -> {x, y, type}
+  let gesture = null; // {kind: "press" | "pan" | "pinch", ...}
+  let lastTap = null;
+
+  const point = (event) => ({ x: event.clientX, y: event.clientY });
+
+  function startPinch() {
+    const [a, b] = [...pointers.values()];
+    const start = board.getView();
+    if (!start) return;
+    const ca = board.toCanvas(a.x, a.y);
+    const cb = board.toCanvas(b.x, b.y);
+    gesture = { kind: "pinch", start, a0: ca, b0: cb, ids: [...pointers.keys()] };
+  }
+
   canvas.addEventListener("pointerdown", (event) => {
-    if (event.button !== 0) return;
-    down = { x: event.clientX, y: event.clientY, id: event.pointerId };
+    if (event.pointerType === "mouse" && event.button !== 0) return;
+    pointers.set(event.pointerId, { ...point(event), type: event.pointerType });
+    canvas.setPointerCapture?.(event.pointerId);
+    if (pointers.size === 1) {
+      gesture = { kind: "press", id: event.pointerId, x: event.clientX, y: event.clientY, last: point(event) };
+    } else if (pointers.size === 2 && board) {
+      startPinch();
+    }
   });
-  canvas.addEventListener("pointerup", (event) => {
-    if (!down || down.id !== event.pointerId) return;
-    const moved = Math.hypot(event.clientX - down.x, event.clientY - down.y);
-    down = null;
-    if (moved > 12 || !enabled()) return;
+
+  canvas.addEventListener("pointermove", (event) => {
+    const pointer = pointers.get(event.pointerId);
+    if (!pointer || !gesture) return;
+    pointer.x = event.clientX;
+    pointer.y = event.clientY;
+    if (gesture.kind === "pinch") {
+      const [a, b] = gesture.ids.map((id) => pointers.get(id));
+      if (!a || !b) return;
+      board.setView(pinchView(gesture.start, gesture.a0, gesture.b0,
+        board.toCanvas(a.x, a.y), board.toCanvas(b.x, b.y)));
+      return;
+    }
+    if (gesture.id !== event.pointerId) return;
+    const moved = Math.hypot(event.clientX - gesture.x, event.clientY - gesture.y);
+    if (gesture.kind === "press" && moved > DRAG_PX && board) {
+      gesture.kind = "pan";
+    }
+    if (gesture.kind === "pan") {
+      const view = board.getView();
+      if (view) board.setView(panBy(view, event.clientX - gesture.last.x, event.clientY - gesture.last.y));
+    }
+    gesture.last = point(event);
+  });
+
+  function release(event, cancelled) {
+    if (!pointers.delete(event.pointerId)) return;
+    const current = gesture;
+    if (pointers.size === 1 && current?.kind === "pinch") {
+      // One finger stays after a pinch: it goes on moving the board, never taps.
+      const [id, p] = [...pointers.entries()][0];
+      gesture = { kind: "pan", id, x: p.x, y: p.y, last: { x: p.x, y: p.y } };
+      return;
+    }
+    if (pointers.size > 0) return;
+    gesture = null;
+    if (cancelled || current?.kind !== "press" || current.id !== event.pointerId || !enabled()) return;
     event.preventDefault();
-    handlers.tap(hitTest(event.clientX, event.clientY));
-  });
-  canvas.addEventListener("pointercancel", () => {
-    down = null;
-  });
+    const type = event.pointerType;
+    const target = hitTest(event.clientX, event.clientY, TAP_TOLERANCE[type] ?? 0);
+    const tap = { x: event.clientX, y: event.clientY, t: event.timeStamp, target };
+    if (type !== "mouse" && handlers.toggleView && isDoubleTap(lastTap, tap)) {
+      lastTap = null;
+      handlers.toggleView(event.clientX, event.clientY);
+      return;
+    }
+    lastTap = type === "mouse" ? null : tap;
+    handlers.tap(target);
+  }
+
+  canvas.addEventListener("pointerup", (event) => release(event, false));
+  canvas.addEventListener("pointercancel", (event) => release(event, true));
+  canvas.addEventListener("wheel", (event) => {
+    // Ctrl + wheel is also what a touchpad pinch sends; a plain wheel scrolls the page.
+    if (!event.ctrlKey || !board) return;
+    event.preventDefault();
+    const view = board.getView();
+    if (!view) return;
+    const p = board.toCanvas(event.clientX, event.clientY);
+    board.setView(zoomAt(view, view.scale * Math.exp(-event.deltaY * 0.01), p.x, p.y));
+  }, { passive: false });
 
   const onKey = (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target) || !enabled()) return;

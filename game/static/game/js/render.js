@@ -3,11 +3,22 @@
 // Crisp on high-DPI screens (the sprite is rasterised at device pixels), refitted when the
 // window, the orientation or the pixel ratio changes, redrawn only when something changed.
 
-const FACE_W = 60;
-const FACE_H = 80;
-const DEPTH = 0.12; // layer offset and tile edge, as a fraction of the tile width
-const PAD = 6;
+import {
+  DEPTH, PAD, boardExtent, clampView, closeupScale, fitScale, panBy, pickTile, scaleLimits, tileRect, zoomAt,
+} from "./view.js";
+
+const FACE_W = 60; // the artwork's face width in the sprite sheet
 const REMOVE_MS = 240;
+const ATLAS_SETTLE_MS = 150; // while a pinch goes on, the tiles are drawn from the last atlas
+const ATLAS_MAX_PIXELS = 16e6; // mobile browsers refuse bigger canvases
+
+// The highlights drawn over a tile's face, one after the other; sizes are fractions of the tile width.
+const MARKS = [
+  ["blocked", { fill: "rgba(28, 36, 44, 0.32)" }],
+  ["hinted", { fill: "rgba(40, 140, 255, 0.22)", stroke: "#1f7ae0", width: 0.06, minWidth: 2 }],
+  ["selected", { fill: "rgba(255, 196, 0, 0.30)", stroke: "#d88c00", width: 0.07, minWidth: 2.5 }],
+  ["focused", { stroke: "#0b3d91", width: 0.05, minWidth: 2, dash: [0.1, 0.06], grow: 2 }],
+];
 
 /** Load a style's sprite sheet: its JSON index and its SVG image. */
 export async function loadSprite(style, jsonUrl, imageUrl) {
@@ -26,17 +37,42 @@ function roundRect(ctx, x, y, w, h, r) {
   ctx.roundRect(x, y, w, h, r);
 }
 
+/** One highlight over a face (see MARKS): a translucent fill and/or an outline. */
+function overlay(ctx, x, y, w, h, r, mark) {
+  const grow = mark.grow || 0;
+  roundRect(ctx, x - grow, y - grow, w + 2 * grow, h + 2 * grow, r + grow);
+  if (mark.fill) {
+    ctx.fillStyle = mark.fill;
+    ctx.fill();
+  }
+  if (mark.stroke) {
+    if (mark.dash) ctx.setLineDash(mark.dash.map((k) => Math.max(2, w * k)));
+    ctx.strokeStyle = mark.stroke;
+    ctx.lineWidth = Math.max(mark.minWidth, w * mark.width);
+    ctx.stroke();
+    if (mark.dash) ctx.setLineDash([]);
+  }
+}
+
 export class BoardRenderer {
-  constructor(canvas, { pausedLabel = "", maxHeight = () => window.innerHeight * 0.8 } = {}) {
+  /**
+   * `maxHeight()`: the most CSS px the canvas may take. Not `zoomable` (the replay), the canvas
+   * is exactly the fitted board. `zoomable` (the play page), it is a viewport as wide as its
+   * container, tall enough for the close-up, over a board that zooms and pans (setView).
+   */
+  constructor(canvas, { pausedLabel = "", maxHeight = () => window.innerHeight * 0.8, zoomable = false } = {}) {
     this.canvas = canvas;
     this.ctx = canvas.getContext("2d");
     this.pausedLabel = pausedLabel;
     this.maxHeight = maxHeight;
+    this.zoomable = zoomable;
     this.positions = [];
     this.order = [];
+    this.extent = null;
     this.view = { tiles: [], free: [], selected: null, hint: null, focus: null, paused: false };
     this.sprite = null;
     this.atlas = null;
+    this.atlasTimer = 0;
     this.ghosts = [];
     this.frame = 0;
     this.dpr = window.devicePixelRatio || 1;
@@ -70,6 +106,7 @@ export class BoardRenderer {
 
   setLayout(positions) {
     this.positions = positions;
+    this.extent = boardExtent(positions);
     this.order = positions
       .map((p, i) => i)
       .sort((i, j) => {
@@ -77,6 +114,7 @@ export class BoardRenderer {
         const [xj, yj, zj] = positions[j];
         return zi - zj || xi + yi - (xj + yj) || yi - yj || i - j;
       });
+    this.geometry = null; // a new board starts as the whole board
     this.fit();
   }
 
@@ -103,32 +141,40 @@ export class BoardRenderer {
     if (!this.frame) this.frame = requestAnimationFrame(() => this.draw());
   }
 
-  /** Size the canvas to fit its container's width and the allowed height. */
+  /** Size the canvas to its container and the allowed height; keep the zoom and the board point at the centre. */
   fit() {
-    const positions = this.positions;
     const container = this.canvas.parentElement;
-    if (!positions.length || !container) return;
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = 0;
-    for (const [x, y, z] of positions) {
-      minX = Math.min(minX, x); maxX = Math.max(maxX, x);
-      minY = Math.min(minY, y); maxY = Math.max(maxY, y);
-      maxZ = Math.max(maxZ, z);
-    }
+    const extent = this.extent;
+    if (!this.positions.length || !container) return;
     const style = getComputedStyle(container);
     const inner = container.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    const width = Math.max(120, inner);
+    const width = Math.max(120, Math.floor(inner));
     const height = Math.max(200, this.maxHeight());
-    const unitsW = (maxX - minX + 2) / 2 + (maxZ + 1) * DEPTH;
-    const unitsH = ((maxY - minY + 2) / 2) * (FACE_H / FACE_W) + (maxZ + 1) * DEPTH;
-    const tile = Math.max(10, Math.min(96, (width - 2 * PAD) / unitsW, (height - 2 * PAD) / unitsH));
-    const w = Math.ceil(unitsW * tile + 2 * PAD);
-    const h = Math.ceil(unitsH * tile + 2 * PAD);
-    const d = tile * DEPTH;
-    this.geometry = {
-      tile, tileH: tile * (FACE_H / FACE_W), d, w, h,
-      ox: PAD + maxZ * d - minX * (tile / 2),
-      oy: PAD + maxZ * d - minY * (tile * (FACE_H / FACE_W) / 2),
-    };
+    let w, h;
+    if (this.zoomable) {
+      // Tall enough for the whole board at the container's width and for its close-up, within the limit.
+      const fitByWidth = fitScale(extent, width, Infinity);
+      const board = (scale) => extent.h * scale + 2 * PAD;
+      w = width;
+      h = Math.floor(Math.max(200, Math.min(height, Math.max(board(fitByWidth), board(closeupScale(fitByWidth))))));
+    } else {
+      const scale = fitScale(extent, width, height);
+      w = Math.ceil(extent.w * scale + 2 * PAD);
+      h = Math.ceil(extent.h * scale + 2 * PAD);
+    }
+    const old = this.geometry;
+    const fit = fitScale(extent, w, h);
+    const limits = this.zoomable ? scaleLimits(fit) : { min: fit, max: fit };
+    let view = { scale: fit, x: 0, y: 0 };
+    if (old && old.view.scale > old.fit * 1.001) {
+      // Zoomed in: the same zoom, around the same board point.
+      const zoom = old.view.scale / old.fit;
+      const cx = (old.w / 2 - old.view.x) / old.view.scale;
+      const cy = (old.h / 2 - old.view.y) / old.view.scale;
+      const scale = fit * zoom;
+      view = { scale, x: w / 2 - cx * scale, y: h / 2 - cy * scale };
+    }
+    this.geometry = { w, h, fit, limits, view: clampView(view, extent, w, h, limits) };
     const dpr = window.devicePixelRatio || 1;
     if (dpr !== this.dpr) this.atlas = null;
     this.dpr = dpr;
@@ -140,29 +186,96 @@ export class BoardRenderer {
       this.canvas.width = bw;
       this.canvas.height = bh;
     }
-    if (this.atlas && this.atlas.tile !== tile) this.atlas = null;
     this.invalidate();
   }
+
+  // -- zoom and pan (the play page's gestures) -------------------------------------------
+
+  /** The current view {scale, x, y}: tile width and board origin in CSS px of the canvas. */
+  getView() {
+    return this.geometry ? { ...this.geometry.view } : null;
+  }
+
+  /** Show the board under a view, kept within the zoom limits and on screen. */
+  setView(view) {
+    const g = this.geometry;
+    if (!g) return;
+    g.view = clampView(view, this.extent, g.w, g.h, g.limits);
+    this.invalidate();
+  }
+
+  /** "board" when the whole board is shown, "closeup" when zoomed in. */
+  viewName() {
+    return this.zoom() > 1.001 ? "closeup" : "board";
+  }
+
+  /** The zoom factor from the whole board (1). */
+  zoom() {
+    const g = this.geometry;
+    return g ? g.view.scale / g.fit : 1;
+  }
+
+  /** Double tap: the close-up around a client point, or back to the whole board. */
+  toggleView(clientX, clientY) {
+    const g = this.geometry;
+    if (!g || !this.zoomable) return;
+    if (this.viewName() === "closeup") {
+      this.setView({ scale: g.fit, x: 0, y: 0 });
+      return;
+    }
+    const p = clientX === undefined ? { x: g.w / 2, y: g.h / 2 } : this.toCanvas(clientX, clientY);
+    const near = zoomAt(g.view, closeupScale(g.fit), p.x, p.y);
+    // The tapped point moves to the middle, where the close-up has room around it.
+    this.setView(panBy(near, g.w / 2 - p.x, g.h / 2 - p.y));
+  }
+
+  /** Pan just enough for position i to be on screen (the keyboard focus in the close-up). */
+  reveal(i) {
+    const g = this.geometry;
+    if (!g) return;
+    const r = this.rect(i);
+    const margin = PAD + g.view.scale * DEPTH * 2;
+    const dx = Math.max(0, margin - r.x) - Math.max(0, r.x + r.w + margin - g.w);
+    const dy = Math.max(0, margin - r.y) - Math.max(0, r.y + r.h + margin - g.h);
+    if (dx || dy) this.setView(panBy(g.view, dx, dy));
+  }
+
+  /** Client coordinates to CSS px of the canvas. */
+  toCanvas(clientX, clientY) {
+    const box = this.canvas.getBoundingClientRect();
+    return { x: clientX - box.left, y: clientY - box.top };
+  }
+
+  // -- geometry --------------------------------------------------------------------------
 
   /** The sprite sheet rasterised at the size the tiles are drawn, in device pixels. */
   atlasFor() {
     const { sprite, geometry } = this;
     if (!sprite || !geometry) return null;
-    if (this.atlas) return this.atlas;
-    const scale = (geometry.tile * this.dpr) / FACE_W;
+    const sheet = sprite.sheet;
+    const wanted = Math.min((geometry.view.scale * this.dpr) / FACE_W,
+      Math.sqrt(ATLAS_MAX_PIXELS / (sheet.width * sheet.height)));
+    if (this.atlas && Math.abs(this.atlas.scale - wanted) < 1e-6) return this.atlas;
+    if (this.atlas) {
+      // Zooming: draw from the atlas there is, and rasterise anew once the scale settles.
+      clearTimeout(this.atlasTimer);
+      this.atlasTimer = setTimeout(() => {
+        this.atlas = null;
+        this.invalidate();
+      }, ATLAS_SETTLE_MS);
+      return this.atlas;
+    }
     const canvas = document.createElement("canvas");
-    canvas.width = Math.ceil(sprite.sheet.width * scale);
-    canvas.height = Math.ceil(sprite.sheet.height * scale);
-    canvas.getContext("2d").drawImage(sprite.image, 0, 0, sprite.sheet.width * scale, sprite.sheet.height * scale);
-    this.atlas = { canvas, scale, tile: geometry.tile };
+    canvas.width = Math.ceil(sheet.width * wanted);
+    canvas.height = Math.ceil(sheet.height * wanted);
+    canvas.getContext("2d").drawImage(sprite.image, 0, 0, sheet.width * wanted, sheet.height * wanted);
+    this.atlas = { canvas, scale: wanted };
     return this.atlas;
   }
 
   /** The face rectangle of position i, in CSS pixels of the canvas. */
   rect(i) {
-    const g = this.geometry;
-    const [x, y, z] = this.positions[i];
-    return { x: g.ox + x * (g.tile / 2) - z * g.d, y: g.oy + y * (g.tileH / 2) - z * g.d, w: g.tile, h: g.tileH };
+    return tileRect(this.extent, this.geometry.view, this.positions[i]);
   }
 
   center(i) {
@@ -170,21 +283,28 @@ export class BoardRenderer {
     return { x: r.x + r.w / 2, y: r.y + r.h / 2 };
   }
 
-  /** The topmost tile under a point given in client coordinates, or -1. */
-  hitTest(clientX, clientY) {
-    if (!this.geometry || this.view.paused) return -1;
+  /** The centre of position i's face in client (viewport) CSS pixels (outside the canvas if panned away). */
+  clientCenter(i) {
+    if (!this.geometry) return null;
     const box = this.canvas.getBoundingClientRect();
-    const px = clientX - box.left;
-    const py = clientY - box.top;
-    const tiles = this.view.tiles;
-    for (let k = this.order.length - 1; k >= 0; k--) {
-      const i = this.order[k];
-      if (tiles[i] === null || tiles[i] === undefined) continue;
-      const r = this.rect(i);
-      if (px >= r.x && px < r.x + r.w && py >= r.y && py < r.y + r.h) return i;
-    }
-    return -1;
+    const c = this.center(i);
+    return { x: box.left + c.x, y: box.top + c.y };
   }
+
+  /**
+   * The tile a tap at client coordinates means, or -1: the topmost face under the point; within
+   * `tolerance` CSS px of faces (a finger), a free tile first (see view.js pickTile).
+   */
+  hitTest(clientX, clientY, tolerance = 0) {
+    if (!this.geometry || this.view.paused) return -1;
+    const p = this.toCanvas(clientX, clientY);
+    if (p.x < 0 || p.y < 0 || p.x > this.geometry.w || p.y > this.geometry.h) return -1;
+    const { tiles, free } = this.view;
+    const present = this.order.filter((i) => tiles[i] !== null && tiles[i] !== undefined);
+    return pickTile(present, (i) => this.rect(i), (i) => Boolean(free[i]), p.x, p.y, tolerance);
+  }
+
+  // -- drawing ---------------------------------------------------------------------------
 
   draw() {
     this.frame = 0;
@@ -194,10 +314,11 @@ export class BoardRenderer {
     ctx.clearRect(0, 0, g.w, g.h);
     if (view.paused) {
       ctx.fillStyle = "rgba(255, 255, 255, 0.85)";
-      ctx.font = `600 ${Math.max(16, g.tile * 0.45)}px system-ui, sans-serif`;
+      ctx.font = `600 ${Math.max(16, Math.min(40, g.fit * 0.45))}px system-ui, sans-serif`;
       ctx.textAlign = "center";
       ctx.textBaseline = "middle";
       ctx.fillText(this.pausedLabel, g.w / 2, g.h / 2);
+      this.markFirstBoard();
       return;
     }
     const atlas = this.atlasFor();
@@ -213,14 +334,21 @@ export class BoardRenderer {
       });
     }
     this.drawGhosts(ctx, atlas);
+    if (atlas && view.tiles.length) this.markFirstBoard();
+  }
+
+  /** For the browser benchmark and the end-to-end tests: the first board is on screen. */
+  markFirstBoard() {
+    if (this.firstBoardMarked) return;
+    this.firstBoardMarked = true;
+    performance.mark("miaojong:first-board");
   }
 
   drawTile(ctx, atlas, i, face, marks, alpha = 1, grow = 0) {
-    const g = this.geometry;
     let { x, y, w, h } = this.rect(i);
     x -= grow; y -= grow; w += 2 * grow; h += 2 * grow;
     const r = w * 0.12;
-    const e = g.d;
+    const e = this.geometry.view.scale * DEPTH;
     ctx.globalAlpha = alpha;
     if (this.positions[i][2] > 0) {
       // A soft shadow on the layer below makes the stacks read as stacks.
@@ -249,34 +377,8 @@ export class BoardRenderer {
       ctx.textBaseline = "middle";
       ctx.fillText(face, x + w / 2, y + h / 2);
     }
-    if (marks.blocked) {
-      ctx.fillStyle = "rgba(28, 36, 44, 0.32)";
-      roundRect(ctx, x, y, w, h, r);
-      ctx.fill();
-    }
-    if (marks.hinted) {
-      ctx.fillStyle = "rgba(40, 140, 255, 0.22)";
-      roundRect(ctx, x, y, w, h, r);
-      ctx.fill();
-      ctx.strokeStyle = "#1f7ae0";
-      ctx.lineWidth = Math.max(2, w * 0.06);
-      ctx.stroke();
-    }
-    if (marks.selected) {
-      ctx.fillStyle = "rgba(255, 196, 0, 0.30)";
-      roundRect(ctx, x, y, w, h, r);
-      ctx.fill();
-      ctx.strokeStyle = "#d88c00";
-      ctx.lineWidth = Math.max(2.5, w * 0.07);
-      ctx.stroke();
-    }
-    if (marks.focused) {
-      ctx.setLineDash([Math.max(3, w * 0.1), Math.max(2, w * 0.06)]);
-      ctx.strokeStyle = "#0b3d91";
-      ctx.lineWidth = Math.max(2, w * 0.05);
-      roundRect(ctx, x - 2, y - 2, w + 4, h + 4, r + 2);
-      ctx.stroke();
-      ctx.setLineDash([]);
+    for (const [name, mark] of MARKS) {
+      if (marks[name]) overlay(ctx, x, y, w, h, r, mark);
     }
     ctx.globalAlpha = 1;
   }
@@ -286,7 +388,7 @@ export class BoardRenderer {
     this.ghosts = this.ghosts.filter((ghost) => now - ghost.start < REMOVE_MS);
     for (const ghost of this.ghosts) {
       const p = (now - ghost.start) / REMOVE_MS;
-      this.drawTile(ctx, atlas, ghost.i, ghost.face, {}, 1 - p, p * this.geometry.tile * 0.15);
+      this.drawTile(ctx, atlas, ghost.i, ghost.face, {}, 1 - p, p * this.geometry.view.scale * 0.15);
     }
     if (this.ghosts.length) this.invalidate();
   }
@@ -295,6 +397,7 @@ export class BoardRenderer {
     window.removeEventListener("resize", this.onResize);
     window.removeEventListener("orientationchange", this.onResize);
     this.observer?.disconnect();
+    clearTimeout(this.atlasTimer);
     if (this.frame) cancelAnimationFrame(this.frame);
   }
 }

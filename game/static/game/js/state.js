@@ -371,6 +371,19 @@ export class Game {
     this.checkMoves();
   }
 
+  /**
+   * Arcade: the player ends the game (to submit it). Nothing more can be played; the log
+   * needs no event for it (the server scores an arcade log wherever it ends).
+   */
+  stop() {
+    const s = this.s;
+    if (s.mode !== "arcade") throw new IllegalMove("only an arcade game can be ended early");
+    if (this.paused) throw new IllegalMove("the game is paused");
+    s.selected = null;
+    s.hint = null;
+    s.status = Status.GAME_OVER;
+  }
+
   checkMoves() {
     const s = this.s;
     if (hasMoves(this.layout, s.tiles)) s.status = Status.PLAYING;

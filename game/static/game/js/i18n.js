@@ -1,0 +1,23 @@
+// The interface texts, from Django's JavaScript catalogue (/<lang>/jsi18n/, a classic script
+// loaded before the modules, which defines the global gettext functions). Without it (the
+// node tests, a failed load) the English source texts are shown, never a broken page.
+
+const catalogue = globalThis;
+
+export function gettext(text) {
+  return typeof catalogue.gettext === "function" ? catalogue.gettext(text) : text;
+}
+
+export function ngettext(singular, plural, n) {
+  if (typeof catalogue.ngettext === "function") return catalogue.ngettext(singular, plural, n);
+  return n === 1 ? singular : plural;
+}
+
+export function pgettext(context, text) {
+  return typeof catalogue.pgettext === "function" ? catalogue.pgettext(context, text) : text;
+}
+
+/** Fill %(name)s placeholders, as Django's interpolate(fmt, values, true) does. */
+export function interpolate(text, values = {}) {
+  return String(text).replace(/%\((\w+)\)s/g, (all, name) => (name in values ? String(values[name]) : all));
+}

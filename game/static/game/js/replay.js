@@ -1,0 +1,232 @@
+// Entry point of the replay page: reads the embedded replay script, then wires the player
+// (replay_player.js), the board renderer and the controls: play, pause, step, seek, speed.
+
+import { formatTime } from "./clock.js";
+import { BoardRenderer, loadSprite } from "./render.js";
+import { ReplayPlayer } from "./replay_player.js";
+import { buildLayout, isFree } from "./rules.js";
+import { loadPreference } from "./storage.js";
+
+// Django's JavaScript catalogue (/<lang>/jsi18n/) defines these; English if it is missing.
+const gettext = globalThis.gettext ?? ((text) => text);
+const interpolate = globalThis.interpolate ?? ((text, values) => text.replace(/%\((\w+)\)s/g, (m, k) => values[k]));
+// Callers pass gettext("...") literally so that makemessages finds the texts.
+const tr = (text, values) => (values ? interpolate(text, values, true) : text);
+
+class ReplayController {
+  constructor(config, root) {
+    this.config = config;
+    this.root = root;
+    this.player = new ReplayPlayer(config.script);
+    this.layout = buildLayout(config.script.positions);
+    this.faceNames = config.faceNames || {};
+    this.timer = 0;
+    this.playing = false;
+    this.sprites = new Map();
+    this.el = Object.fromEntries(
+      ["start", "back", "play", "forward", "end", "seek", "counter", "speed", "style", "status", "event", "board",
+        "message", "canvas"].map((name) => [name, root.querySelector(`#replay-${name}`)]),
+    );
+    this.renderer = new BoardRenderer(this.el.canvas, {
+      // Like the play page: the window's height below the board, but at least 60% of it.
+      maxHeight: () => {
+        const top = this.el.board.getBoundingClientRect().top + window.scrollY;
+        return Math.max(240, window.innerHeight * 0.6, window.innerHeight - top - 40);
+      },
+    });
+    this.renderer.setLayout(config.script.positions);
+    this.wire();
+  }
+
+  wire() {
+    const { el } = this;
+    el.start.addEventListener("click", () => this.go(0));
+    el.back.addEventListener("click", () => this.go(this.player.position - 1));
+    el.forward.addEventListener("click", () => this.go(this.player.position + 1, true));
+    el.end.addEventListener("click", () => this.go(this.player.length));
+    el.play.addEventListener("click", () => this.toggle());
+    el.seek.max = String(this.player.length);
+    el.seek.addEventListener("input", () => this.go(Number(el.seek.value)));
+    el.speed.addEventListener("change", () => this.playing && this.schedule());
+    el.style.addEventListener("change", () => this.setStyle(el.style.value));
+    el.board.addEventListener("keydown", (event) => this.key(event));
+    for (const button of [el.start, el.back, el.play, el.forward, el.end, el.seek]) button.disabled = false;
+  }
+
+  key(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const moves = { ArrowLeft: -1, ArrowRight: 1 };
+    if (event.key in moves) this.go(this.player.position + moves[event.key], moves[event.key] > 0);
+    else if (event.key === "Home") this.go(0);
+    else if (event.key === "End") this.go(this.player.length);
+    else if (event.key === " " || event.key.toLowerCase() === "k") this.toggle();
+    else return;
+    event.preventDefault();
+  }
+
+  async start() {
+    const keys = this.config.styles.map((s) => s.key);
+    const preferred = loadPreference("style");
+    await this.setStyle(keys.includes(preferred) ? preferred : keys[0]);
+    this.el.message.hidden = true;
+    this.show(false);
+    this.root.dataset.ready = "true";
+  }
+
+  async setStyle(key) {
+    const entry = this.config.styles.find((s) => s.key === key) || this.config.styles[0];
+    if (!this.sprites.has(entry.key)) {
+      this.sprites.set(entry.key, await loadSprite(entry.key, entry.sheet, entry.image));
+    }
+    this.el.style.value = entry.key;
+    this.renderer.setSprite(this.sprites.get(entry.key));
+  }
+
+  /** Move to position k; stepping forward by one lets the removed pair fade away. */
+  go(k, animate = false) {
+    const before = this.player.position;
+    this.player.seek(k);
+    if (this.player.position === before) return;
+    if (!this.playing) this.show(animate && this.player.position === before + 1, true);
+    else {
+      this.show(this.player.position === before + 1);
+      this.schedule();
+    }
+  }
+
+  toggle() {
+    if (this.playing) this.pause();
+    else this.play();
+  }
+
+  play() {
+    if (this.player.atEnd) this.player.seek(0);
+    this.playing = true;
+    this.show(false);
+    this.schedule();
+  }
+
+  pause() {
+    this.playing = false;
+    clearTimeout(this.timer);
+    this.show(false, true);
+  }
+
+  schedule() {
+    clearTimeout(this.timer);
+    const delay = this.player.delayToNext(Number(this.el.speed.value) || 1);
+    if (delay === null) {
+      this.pause();
+      return;
+    }
+    this.timer = setTimeout(() => {
+      this.player.step();
+      this.show(true);
+      this.schedule();
+    }, delay);
+  }
+
+  faceName(face) {
+    return this.faceNames[face] || face;
+  }
+
+  describe(frame) {
+    const event = frame.event;
+    if (!event) return tr(gettext("The deal, before the first move."));
+    switch (event.type) {
+      case "match": {
+        const [[, a], [, b]] = frame.removed;
+        return tr(gettext("Pair removed: %(a)s and %(b)s."), { a: this.faceName(a), b: this.faceName(b) });
+      }
+      case "undo":
+        return tr(gettext("Move undone."));
+      case "hint":
+        if (!frame.hint) return tr(gettext("Hint asked: no pair was left."));
+        return tr(gettext("Hint: %(a)s and %(b)s."), {
+          a: this.faceName(frame.tiles[frame.hint[0]]),
+          b: this.faceName(frame.tiles[frame.hint[1]]),
+        });
+      case "shuffle":
+        return tr(gettext("The tiles were shuffled."));
+      case "pause":
+        return tr(gettext("The player paused the game."));
+      case "resume":
+        return tr(gettext("The game goes on."));
+      case "next_level":
+        return tr(gettext("Level %(level)s begins."), { level: frame.level });
+      default:
+        return "";
+    }
+  }
+
+  status(frame) {
+    const mode = this.config.script.mode;
+    const items = [];
+    if (mode === "classic") items.push([tr(gettext("Time")), formatTime(frame.clock ?? 0)]);
+    else items.push([tr(gettext("Score")), frame.score.toLocaleString(this.config.language)], [tr(gettext("Level")), frame.level]);
+    items.push([tr(gettext("Moves")), frame.moves], [tr(gettext("Hints")), frame.hints], [tr(gettext("Shuffles")), frame.shuffles]);
+    this.el.status.replaceChildren(...items.map(([label, value]) => {
+      const span = document.createElement("span");
+      const name = document.createElement("span");
+      name.className = "play-stat-label";
+      name.textContent = `${label}: `;
+      span.append(name, String(value));
+      return span;
+    }));
+  }
+
+  /** Draw the current frame and update the controls; announce it when the visitor moved. */
+  show(animate, announce = false) {
+    const { player, el } = this;
+    const frame = player.frame;
+    const tiles = frame.tiles;
+    this.renderer.update({
+      tiles,
+      free: tiles.map((face, i) => face !== null && isFree(this.layout, tiles, i)),
+      selected: null,
+      hint: frame.hint,
+      focus: null,
+      paused: false,
+    });
+    if (animate && frame.removed.length) this.renderer.animateRemoval(frame.removed);
+    el.seek.value = String(player.position);
+    // For people's tools and the end-to-end tests: where the replay is, and how the board stands.
+    this.root.dataset.position = String(player.position);
+    this.root.dataset.status = frame.status;
+    this.root.dataset.tilesLeft = String(tiles.filter((face) => face !== null).length);
+    const counter = tr(gettext("Step %(step)s of %(total)s"), { step: player.position, total: player.length });
+    el.counter.textContent = counter;
+    el.seek.setAttribute("aria-valuetext", counter);
+    el.start.disabled = player.atStart;
+    el.back.disabled = player.atStart;
+    el.forward.disabled = player.atEnd;
+    el.end.disabled = player.atEnd;
+    const label = this.playing ? el.play.dataset.pause : el.play.dataset.play;
+    el.play.querySelector(".replay-label").textContent = label;
+    el.play.setAttribute("aria-pressed", String(this.playing));
+    this.status(frame);
+    const outcome = {
+      cleared: this.config.script.mode === "classic" ? tr(gettext("Board cleared!")) : tr(gettext("Level cleared!")),
+      no_moves: tr(gettext("No more moves.")),
+      game_over: tr(gettext("Game over.")),
+    }[frame.status];
+    const text = [this.describe(frame), frame.paused ? tr(gettext("(paused)")) : "", outcome || ""].filter(Boolean).join(" ");
+    // While playing, the live region stays quiet: a screen reader could not keep up.
+    el.event.setAttribute("aria-live", this.playing && !announce ? "off" : "polite");
+    el.event.textContent = text;
+  }
+}
+
+const configNode = document.getElementById("replay-config");
+const root = document.getElementById("replay");
+if (configNode && root) {
+  const message = root.querySelector("#replay-message");
+  try {
+    const controller = new ReplayController(JSON.parse(configNode.textContent), root);
+    controller.start().catch((error) => {
+      message.textContent = tr(gettext("The replay could not be shown: %(error)s"), { error: error.message });
+    });
+  } catch (error) {
+    message.textContent = tr(gettext("The replay could not be shown: %(error)s"), { error: error.message });
+  }
+}

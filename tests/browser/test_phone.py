@@ -1,0 +1,182 @@
+"""The play page on a 390-px-wide phone: taps, pinch zoom, double tap, the close-up.
+
+Gestures are real touch input into Chromium (the DevTools protocol's
+``Input.dispatchTouchEvent``), which the page sees as pointer events of type
+touch, exactly as from a finger.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from game.mahjong import get_layout
+from tests.browser.conftest import PHONE
+from tests.browser.helpers import PlayPage, board_of, plan_of
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+COMFORTABLE_TOUCH_PX = 44
+PINCH_STEPS = 8
+WIDTH = PHONE["viewport"]["width"]
+HEIGHT = PHONE["viewport"]["height"]
+
+
+def pinch(play: PlayPage, center: tuple[float, float], start_gap: float, end_gap: float) -> None:
+    """Two fingers on a horizontal line through ``center``, moved from ``start_gap`` to ``end_gap`` apart."""
+    x, y = center
+
+    def fingers(gap: float) -> list[dict[str, float]]:
+        return [{"x": x - gap / 2, "y": y, "id": 0}, {"x": x + gap / 2, "y": y, "id": 1}]
+
+    cdp = play.page.context.new_cdp_session(play.page)
+    try:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers(start_gap)})
+        for k in range(1, PINCH_STEPS + 1):
+            gap = start_gap + (end_gap - start_gap) * k / PINCH_STEPS
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": fingers(gap)})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    finally:
+        cdp.detach()
+
+
+def double_tap(play: PlayPage, point: tuple[float, float]) -> None:
+    """Two quick taps by one finger, timed by Chromium itself (a busy test machine cannot stretch them)."""
+    cdp = play.page.context.new_cdp_session(play.page)
+    try:
+        cdp.send(
+            "Input.synthesizeTapGesture",
+            {"x": point[0], "y": point[1], "tapCount": 2, "duration": 30, "gestureSourceType": "touch"},
+        )
+    finally:
+        cdp.detach()
+
+
+def canvas_box(play: PlayPage) -> dict[str, float]:
+    box = play.page.locator("#play-canvas").bounding_box()
+    assert box is not None
+    return box
+
+
+def neighbours(state: dict[str, Any]) -> tuple[int, int]:
+    """Two tiles side by side on the table (same row, same layer): their centres are one tile apart."""
+    positions = get_layout("L00").positions
+    where = {tuple(p): i for i, p in enumerate(positions)}
+    for i, (x, y, z) in enumerate(positions):
+        j = where.get((x + 2, y, z))
+        if j is not None and z == 0 and state["tiles"][i] and state["tiles"][j]:
+            return i, j
+    raise AssertionError("no two neighbouring tiles")
+
+
+def tile_width(play: PlayPage, pair: tuple[int, int]) -> float:
+    a, b = (play.page.evaluate("(i) => window.miaojong.tileCenter(i)", i) for i in pair)
+    assert a is not None and b is not None, "both tiles must be visible"
+    return float(b["x"] - a["x"])
+
+
+def page_zoom(play: PlayPage) -> float:
+    return float(play.page.evaluate("() => window.visualViewport.scale"))
+
+
+def test_taps_select_and_remove_a_pair_on_a_phone(phone: PlayPage) -> None:
+    start = phone.open()
+    assert start["view"] == "board"
+    a, b = plan_of(start["code"])[0]
+    phone.page.touchscreen.tap(*phone.tile_center(a))
+    phone.wait_until("s.selected === arg", a)
+    phone.page.touchscreen.tap(*phone.tile_center(b))
+    after = phone.wait_until("s.tiles[arg[0]] === null && s.tiles[arg[1]] === null", [a, b])
+    assert after["moves"] == 1
+
+
+def test_the_whole_board_fits_a_phone_screen(phone: PlayPage) -> None:
+    state = phone.open()
+    box = canvas_box(phone)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= WIDTH
+    for i, face in enumerate(state["tiles"]):
+        assert face is not None
+        x, y = phone.tile_center(i)  # asserts it is within the screen
+        assert box["x"] <= x <= box["x"] + box["width"] and box["y"] <= y <= box["y"] + box["height"]
+    assert phone.page.evaluate("() => document.documentElement.scrollWidth") <= WIDTH
+
+
+def test_a_double_tap_switches_to_the_close_up_and_back(phone: PlayPage) -> None:
+    state = phone.open()
+    pair = neighbours(state)
+    board_width = tile_width(phone, pair)
+    assert board_width < COMFORTABLE_TOUCH_PX  # the whole Turtle on a phone has small tiles
+    point = phone.tile_center(pair[0])
+
+    double_tap(phone, point)
+    closeup = phone.wait_until("s.view === 'closeup'")
+    assert closeup["zoom"] > 1
+    assert closeup["tiles"] == state["tiles"]
+    assert tile_width(phone, pair) >= COMFORTABLE_TOUCH_PX
+    assert page_zoom(phone) == 1
+
+    double_tap(phone, point)
+    back = phone.wait_until("s.view === 'board'")
+    assert back["zoom"] == pytest.approx(1)
+    assert tile_width(phone, pair) == pytest.approx(board_width)
+
+
+def test_a_pinch_zooms_the_board_and_not_the_page(phone: PlayPage) -> None:
+    state = phone.open()
+    box = canvas_box(phone)
+    middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    pinch(phone, middle, 60, 180)
+    zoomed = phone.wait_until("s.zoom > 1.5")
+    assert zoomed["view"] == "closeup"
+    assert zoomed["tiles"] == state["tiles"] and zoomed["selected"] is None
+    assert page_zoom(phone) == 1
+
+    pinch(phone, middle, 200, 40)
+    assert phone.wait_until("s.zoom < arg", zoomed["zoom"])["zoom"] >= 1
+    assert page_zoom(phone) == 1
+
+
+def test_a_tap_in_the_close_up_selects_the_tile_under_the_finger(phone: PlayPage) -> None:
+    state = phone.open()
+    board = board_of(state)
+    a = plan_of(state["code"])[0][0]
+    point = phone.tile_center(a)
+    double_tap(phone, point)
+    closeup = phone.wait_until("s.view === 'closeup'")
+    box = canvas_box(phone)
+
+    def well_inside(i: int) -> bool:
+        """The tile's centre is on the canvas and on screen, with a finger's width to spare."""
+        c = phone.page.evaluate("(i) => window.miaojong.tileCenter(i)", i)
+        if c is None:
+            return False
+        left, top = max(box["x"], 0), max(box["y"], 0)
+        right, bottom = min(box["x"] + box["width"], WIDTH), min(box["y"] + box["height"], HEIGHT)
+        margin = COMFORTABLE_TOUCH_PX / 2
+        return left + margin < c["x"] < right - margin and top + margin < c["y"] < bottom - margin
+
+    selected = closeup["selected"]
+    other = next(
+        i
+        for i in board.free_tiles()
+        if i != selected and well_inside(i) and not (selected is not None and board.matches(i, selected))
+    )
+    phone.page.touchscreen.tap(*phone.tile_center(other))
+    after = phone.wait_until("s.selected === arg", other)
+    assert (after["view"], after["tiles"]) == ("closeup", state["tiles"])
+
+
+def test_a_tap_just_off_a_tile_edge_still_picks_that_tile(phone: PlayPage) -> None:
+    state = phone.open()
+    positions = get_layout("L00").positions
+    rightmost = max(range(len(positions)), key=lambda i: (positions[i].x, -positions[i].z))
+    left_neighbour = next(
+        i for i, p in enumerate(positions) if p == (positions[rightmost].x - 2, positions[rightmost].y, 0)
+    )
+    width = tile_width(phone, (left_neighbour, rightmost))
+    x, y = phone.tile_center(rightmost)
+    # A finger's touch lands a few pixels right of the face, where nothing else lies.
+    phone.page.touchscreen.tap(x + width / 2 + 4, y)
+    assert phone.wait_until("s.selected === arg", rightmost)["tiles"] == state["tiles"]

@@ -1,0 +1,271 @@
+"""The replay page: an accepted game with everything the browser needs to play it back."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from game.leaderboard import replay_script
+from game.mahjong import Game, Status, deal
+from game.models import Score
+from tests.api.conftest import _fresh_throttles, deal_long_ago, make_score, submit_ok
+
+__all__ = ["_fresh_throttles"]  # generous API rate limits for every test here
+
+LANGUAGES = ["en", "it", "pl", "ru", "fr"]
+CONTROLS = [
+    "replay-start",
+    "replay-back",
+    "replay-play",
+    "replay-forward",
+    "replay-end",
+    "replay-seek",
+    "replay-counter",
+    "replay-speed",
+    "replay-style",
+    "replay-canvas",
+    "replay-event",
+]
+JS_FIXTURE = Path(__file__).resolve().parent / "client" / "js" / "engine-games.json"
+
+
+def config_of(html: str) -> dict[str, Any]:
+    match = re.search(r'<script id="replay-config" type="application/json">(.*?)</script>', html, re.S)
+    assert match, "no replay-config script"
+    data: dict[str, Any] = json.loads(match.group(1))
+    return data
+
+
+def played_classic(code: str) -> Game:
+    """A classic win with every kind of event: hint, undo, pause, resume, shuffle."""
+    game = Game(code, "classic")
+    assert game.plan is not None
+    game.hint(1000)
+    a, b = game.plan[0]
+    game.match(a, b, 2000)
+    game.undo(3000)
+    game.pause(4000)
+    game.resume(5000)
+    game.shuffle(6000)
+    t = 7000
+    assert game.plan is not None, "the shuffle found a solvable arrangement"
+    for a, b in game.plan:
+        game.match(a, b, t)
+        t += 1000
+    assert game.status is Status.CLEARED
+    return game
+
+
+def played_arcade(code: str) -> Game:
+    """An arcade game that clears level 1, goes on to level 2 and stops after two pairs there."""
+    game = Game(code, "arcade")
+    t = 1000
+    for level in (1, 2):
+        assert game.plan is not None
+        for a, b in game.plan[: None if level == 1 else 2]:
+            game.match(a, b, t)
+            t += 1000
+        if level == 1:
+            game.next_level(t)
+            t += 1000
+    return game
+
+
+def submitted(
+    client: Client, monkeypatch: pytest.MonkeyPatch, mode: str, name: str = "Anna"
+) -> tuple[int, Game]:
+    """Deal through the API, play with the engine, submit the log: the entry's id and the game."""
+    dealt = deal_long_ago(client, monkeypatch, layout="L00", mode=mode)
+    game = played_classic(dealt["code"]) if mode == "classic" else played_arcade(dealt["code"])
+    log = [event.to_json() for event in game.events]
+    created = submit_ok(client, dealt["token"], log, name=name)
+    return int(created["id"]), game
+
+
+@pytest.mark.django_db
+def test_the_page_shows_the_entry_and_links_to_its_deal(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pk, game = submitted(client, monkeypatch, "classic", name="Zoë O'Brien")
+    response = client.get(f"/en/scores/{pk}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    entry = Score.objects.get(pk=pk)
+    assert "Replay of Zoë O&#x27;Brien\u2019s game" in html
+    assert f'<code>{entry.code}</code> <a href="/en/play/{entry.code}/">Play this deal</a>' in html
+    seconds = (game.time_ms or 0) // 1000
+    assert f'<dd class="replay-figure">{seconds // 60}:{seconds % 60:02}.' in html
+    assert "<dd>Turtle</dd>" in html and "<dd>Classic</dd>" in html
+    assert f"<dd>{entry.moves}</dd>" in html
+    assert f'<time datetime="{entry.created.isoformat()}">' in html
+    assert 'href="/en/scores/">1</a>' in html, "its rank, linking to its board"
+    for dom_id in CONTROLS:
+        assert f'id="{dom_id}"' in html, dom_id
+    assert 'type="module" src="/static/game/js/replay.js"' in html
+    assert '<script src="/en/jsi18n/"></script>' in html
+
+
+@pytest.mark.django_db
+def test_the_name_is_escaped(client: Client) -> None:
+    entry = make_score(name="<script>x</script>", log=[])
+    html = client.get(f"/en/scores/{entry.pk}/").content.decode()
+    assert "<script>x</script>" not in html
+    assert "&lt;script&gt;x&lt;/script&gt;" in html
+
+
+@pytest.mark.django_db
+def test_the_script_rebuilds_every_board_the_engine_saw(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pk, game = submitted(client, monkeypatch, "classic")
+    script = config_of(client.get(f"/en/scores/{pk}/").content.decode())["script"]
+    entry = Score.objects.get(pk=pk)
+    assert script["events"] == entry.log
+    assert [e["type"] for e in script["events"][:6]] == [
+        "hint",
+        "match",
+        "undo",
+        "pause",
+        "resume",
+        "shuffle",
+    ]
+    first = deal(game.code, 1)
+    assert script["deal"] == {
+        "level": 1,
+        "tiles": list(first.tiles),
+        "plan": [list(p) for p in first.plan] if first.plan else None,
+    }
+    assert script["positions"] == [list(p) for p in first.layout.positions]
+    outcomes = script["outcomes"]
+    assert len(outcomes) == len(script["events"])
+    assert first.plan is not None
+    assert outcomes[0] == {"pair": list(first.plan[0])}, "the hint showed the plan's first pair"
+    # The shuffle's arrangement is the engine's, on the positions still occupied.
+    replayed = Game(game.code, "classic")
+    for event in game.events[:5]:
+        replayed.apply(event)
+    occupied = [face is not None for face in replayed.board.tiles]
+    replayed.apply(game.events[5])
+    assert outcomes[5]["tiles"] == list(replayed.board.tiles)
+    assert [face is not None for face in outcomes[5]["tiles"]] == occupied
+    assert outcomes[5]["tiles"] != list(first.tiles), "the tiles moved"
+    assert all(outcome is None for outcome in outcomes[6:]), "matches need nothing from the server"
+    assert script["result"]["moves"] == entry.moves and script["result"]["time_ms"] == entry.time_ms
+
+
+@pytest.mark.django_db
+def test_an_arcade_replay_carries_the_next_levels_deal(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pk, game = submitted(client, monkeypatch, "arcade", name="Arcadia")
+    html = client.get(f"/fr/scores/{pk}/").content.decode()
+    entry = Score.objects.get(pk=pk)
+    assert f'href="/fr/play/{entry.code}/?mode=arcade"' in html
+    script = config_of(html)["script"]
+    index = next(k for k, e in enumerate(script["events"]) if e["type"] == "next_level")
+    second = deal(game.code, 2)
+    assert script["outcomes"][index] == {
+        "level": 2,
+        "tiles": list(second.tiles),
+        "plan": [list(p) for p in second.plan] if second.plan else None,
+    }
+    assert script["result"]["score"] == entry.score and script["result"]["level"] == 2
+
+
+def test_the_server_script_gives_what_the_node_tests_feed_the_player() -> None:
+    """replay_player.test.mjs builds its scripts from engine-games.json; the server's must agree."""
+    fixture = json.loads(JS_FIXTURE.read_text(encoding="utf-8"))
+    for mode in ("classic", "arcade"):
+        game = fixture[mode]
+        script = replay_script(fixture["code"], mode, game["events"])
+        assert script["deal"]["tiles"] == game["deal"]["tiles"]
+        assert script["positions"] == game["deal"]["positions"]
+        for step, outcome in zip(game["steps"], script["outcomes"], strict=True):
+            if step["action"] == "shuffle":
+                assert outcome == step["result"]
+            elif step["action"] == "next_level":
+                assert outcome == step["deal"]
+            elif step["action"] == "hint":
+                assert outcome == {"pair": step["pair"] or None}
+            else:
+                assert outcome is None
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_replay_renders_in_every_language(client: Client, language: str) -> None:
+    entry = make_score(name="Anna", log=[])
+    with translation.override(language):
+        url = reverse("game:replay", args=[entry.pk])
+    assert url == f"/{language}/scores/{entry.pk}/"
+    response = client.get(url)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f'<html lang="{language}"' in html
+    assert f'<link rel="canonical" href="http://testserver/{language}/scores/{entry.pk}/">' in html
+    links = dict(re.findall(r'<link rel="alternate" hreflang="([\w-]+)" href="([^"]+)">', html))
+    assert links == {
+        **{code: f"http://testserver/{code}/scores/{entry.pk}/" for code in LANGUAGES},
+        "x-default": f"http://testserver/en/scores/{entry.pk}/",
+    }
+    config = config_of(html)
+    assert config["language"] == language
+    assert len(config["faceNames"]) == 42
+    if language != "en":
+        assert config["faceNames"]["5B"] != "5 of bamboo"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_unknown_id_is_a_translated_404(client: Client, language: str) -> None:
+    titles = {
+        "en": "Page not found",
+        "it": "Pagina non trovata",
+        "pl": "Nie znaleziono strony",
+        "ru": "Страница не найдена",
+        "fr": "Page introuvable",
+    }
+    response = client.get(f"/{language}/scores/987654/")
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert f"<h1>{titles[language]}</h1>" in html
+    assert f'<html lang="{language}"' in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("fields", "status"),
+    [({"hidden": True}, 404), ({"flagged": True}, 404), ({"flagged": True, "approved": True}, 200)],
+)
+def test_only_public_entries_can_be_watched(client: Client, fields: dict[str, bool], status: int) -> None:
+    entry = make_score(**fields)
+    assert client.get(f"/en/scores/{entry.pk}/").status_code == status
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/en/scores/99999999999999999999999/", "/en/scores/0/", "/en/scores/-1/"])
+def test_ids_that_cannot_exist_are_not_found(client: Client, path: str) -> None:
+    assert client.get(path).status_code == 404
+
+
+@pytest.mark.django_db
+def test_an_entry_whose_log_no_longer_replays_is_still_shown(client: Client) -> None:
+    entry = make_score(log=[{"t": 5, "type": "undo"}])
+    response = client.get(f"/en/scores/{entry.pk}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "This game can no longer be replayed." in html
+    assert "replay-config" not in html
+
+
+def test_the_viewer_modules_are_static_files() -> None:
+    for name in ("js/replay.js", "js/replay_player.js", "css/replay.css"):
+        assert finders.find(f"game/{name}"), name

@@ -1,0 +1,114 @@
+"""The request log: one line per request, with the client address as our proxies saw it."""
+
+from __future__ import annotations
+
+import logging
+import re
+import uuid
+
+import pytest
+from django.test import Client
+
+LINE = re.compile(r"^(?P<method>[A-Z]+) (?P<path>\S+) (?P<status>\d{3}) (?P<ms>\d+\.\d)ms (?P<ip>\S+)$")
+
+
+@pytest.fixture
+def request_lines(caplog):
+    """The request log's lines, read as dicts."""
+    caplog.set_level(logging.INFO, logger="miaojong.requests")
+
+    def lines() -> list[dict[str, str]]:
+        found = []
+        for record in caplog.records:
+            if record.name == "miaojong.requests":
+                match = LINE.match(record.getMessage())
+                assert match, record.getMessage()
+                found.append(match.groupdict())
+        return found
+
+    return lines
+
+
+def with_proxies(settings, count: int) -> None:
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": count}
+
+
+@pytest.mark.django_db
+def test_each_request_makes_one_line_with_method_path_status_duration_and_address(
+    client: Client, request_lines
+):
+    client.get("/api/layouts/", REMOTE_ADDR="198.51.100.7")
+    client.post(
+        "/api/deals/", {"layout": "nope"}, content_type="application/json", REMOTE_ADDR="198.51.100.7"
+    )
+    client.get("/en/no-such-page/", REMOTE_ADDR="198.51.100.7")
+    lines = request_lines()
+    assert [(line["method"], line["path"], line["status"], line["ip"]) for line in lines] == [
+        ("GET", "/api/layouts/", "200", "198.51.100.7"),
+        ("POST", "/api/deals/", "400", "198.51.100.7"),
+        ("GET", "/en/no-such-page/", "404", "198.51.100.7"),
+    ]
+    assert all(float(line["ms"]) >= 0 for line in lines)
+
+
+@pytest.mark.django_db
+def test_the_query_string_is_left_out(client: Client, request_lines):
+    client.get("/api/leaderboards/?layout=L00&mode=classic&secret=x")
+    assert request_lines()[0]["path"] == "/api/leaderboards/"
+
+
+@pytest.mark.django_db
+def test_without_proxies_a_forwarded_for_header_is_ignored(client: Client, settings, request_lines):
+    with_proxies(settings, 0)
+    client.get("/healthz", REMOTE_ADDR="198.51.100.7", HTTP_X_FORWARDED_FOR="203.0.113.66")
+    assert request_lines()[0]["ip"] == "198.51.100.7"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("proxies", "forwarded_for", "client_ip"),
+    [
+        # Our one proxy appended the address it saw; the client wrote the rest.
+        (1, "203.0.113.66, 192.0.2.10", "192.0.2.10"),
+        (1, "192.0.2.10", "192.0.2.10"),
+        # Two proxies: the CDN appended the client, our balancer appended the CDN.
+        (2, "203.0.113.66, 192.0.2.10, 10.0.0.5", "192.0.2.10"),
+        (2, "1.1.1.1, 2.2.2.2, 3.3.3.3, 192.0.2.10, 10.0.0.5", "192.0.2.10"),
+        # Fewer hops than proxies (a request from inside): the leftmost there is.
+        (2, "10.0.0.5", "10.0.0.5"),
+    ],
+)
+def test_behind_proxies_the_address_comes_from_the_trusted_end_of_the_header(
+    client: Client, settings, request_lines, proxies, forwarded_for, client_ip
+):
+    with_proxies(settings, proxies)
+    client.get("/healthz", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=forwarded_for)
+    assert request_lines()[0]["ip"] == client_ip
+
+
+@pytest.mark.django_db
+def test_a_spoofed_header_cannot_escape_the_rate_limit(client: Client, settings):
+    """The log and the throttles agree: changing the spoofed part gets no new allowance."""
+    with_proxies(settings, 1)
+    # Counts of this test's own (the in-process cache outlives a test).
+    settings.CACHES = {
+        name: {**config, "KEY_PREFIX": f"spoof-{uuid.uuid4().hex}"}
+        for name, config in settings.CACHES.items()
+    }
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "reads": "2/min"},
+    }
+    statuses = [
+        client.get(
+            "/api/layouts/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=f"203.0.113.{n}, 192.0.2.10"
+        ).status_code
+        for n in range(3)
+    ]
+    assert statuses == [200, 200, 429]
+
+
+def test_nothing_is_logged_when_the_logger_is_off(client: Client, caplog):
+    caplog.set_level(logging.WARNING, logger="miaojong.requests")
+    client.get("/api/layouts/")
+    assert not [record for record in caplog.records if record.name == "miaojong.requests"]
