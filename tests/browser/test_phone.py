@@ -1,8 +1,10 @@
-"""The play page on a 390-px-wide phone: taps, pinch zoom, double tap, the close-up.
+"""The play page on a 390-px-wide phone: taps, pinch zoom, drag, double tap, the close-up, landscape.
 
-Gestures are real touch input into Chromium (the DevTools protocol's
-``Input.dispatchTouchEvent``), which the page sees as pointer events of type
-touch, exactly as from a finger.
+Gestures are real touch input into Chromium through the DevTools protocol
+(``Input.dispatchTouchEvent`` for fingers down, moving and up;
+``Input.synthesizeTapGesture`` for a double tap, so that Chromium itself times
+the two taps), which the page sees as pointer events of type touch, exactly as
+from a finger.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from tests.browser.helpers import PlayPage, board_of, plan_of
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 COMFORTABLE_TOUCH_PX = 44
-PINCH_STEPS = 8
+MOVE_STEPS = 8
+DRAG_SLACK_PX = 12  # a touch moving less than about this is still a tap
 WIDTH = PHONE["viewport"]["width"]
 HEIGHT = PHONE["viewport"]["height"]
 
@@ -33,9 +36,26 @@ def pinch(play: PlayPage, center: tuple[float, float], start_gap: float, end_gap
     cdp = play.page.context.new_cdp_session(play.page)
     try:
         cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers(start_gap)})
-        for k in range(1, PINCH_STEPS + 1):
-            gap = start_gap + (end_gap - start_gap) * k / PINCH_STEPS
+        for k in range(1, MOVE_STEPS + 1):
+            gap = start_gap + (end_gap - start_gap) * k / MOVE_STEPS
             cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": fingers(gap)})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    finally:
+        cdp.detach()
+
+
+def drag(play: PlayPage, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """One finger down at ``start``, moved in small steps to ``end``, lifted."""
+    cdp = play.page.context.new_cdp_session(play.page)
+    try:
+        cdp.send(
+            "Input.dispatchTouchEvent",
+            {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1]}]},
+        )
+        for k in range(1, MOVE_STEPS + 1):
+            x = start[0] + (end[0] - start[0]) * k / MOVE_STEPS
+            y = start[1] + (end[1] - start[1]) * k / MOVE_STEPS
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     finally:
         cdp.detach()
@@ -68,6 +88,18 @@ def neighbours(state: dict[str, Any]) -> tuple[int, int]:
         if j is not None and z == 0 and state["tiles"][i] and state["tiles"][j]:
             return i, j
     raise AssertionError("no two neighbouring tiles")
+
+
+def well_inside(play: PlayPage, i: int) -> bool:
+    """Tile i's centre is on the canvas and on screen, with half a finger's width to spare."""
+    c = play.page.evaluate("(i) => window.miaojong.tileCenter(i)", i)
+    if c is None:
+        return False
+    box = canvas_box(play)
+    left, top = max(box["x"], 0), max(box["y"], 0)
+    right, bottom = min(box["x"] + box["width"], WIDTH), min(box["y"] + box["height"], HEIGHT)
+    margin = COMFORTABLE_TOUCH_PX / 2
+    return left + margin < c["x"] < right - margin and top + margin < c["y"] < bottom - margin
 
 
 def tile_width(play: PlayPage, pair: tuple[int, int]) -> float:
@@ -145,23 +177,13 @@ def test_a_tap_in_the_close_up_selects_the_tile_under_the_finger(phone: PlayPage
     point = phone.tile_center(a)
     double_tap(phone, point)
     closeup = phone.wait_until("s.view === 'closeup'")
-    box = canvas_box(phone)
-
-    def well_inside(i: int) -> bool:
-        """The tile's centre is on the canvas and on screen, with a finger's width to spare."""
-        c = phone.page.evaluate("(i) => window.miaojong.tileCenter(i)", i)
-        if c is None:
-            return False
-        left, top = max(box["x"], 0), max(box["y"], 0)
-        right, bottom = min(box["x"] + box["width"], WIDTH), min(box["y"] + box["height"], HEIGHT)
-        margin = COMFORTABLE_TOUCH_PX / 2
-        return left + margin < c["x"] < right - margin and top + margin < c["y"] < bottom - margin
-
     selected = closeup["selected"]
     other = next(
         i
         for i in board.free_tiles()
-        if i != selected and well_inside(i) and not (selected is not None and board.matches(i, selected))
+        if i != selected
+        and well_inside(phone, i)
+        and not (selected is not None and board.matches(i, selected))
     )
     phone.page.touchscreen.tap(*phone.tile_center(other))
     after = phone.wait_until("s.selected === arg", other)
@@ -180,3 +202,45 @@ def test_a_tap_just_off_a_tile_edge_still_picks_that_tile(phone: PlayPage) -> No
     # A finger's touch lands a few pixels right of the face, where nothing else lies.
     phone.page.touchscreen.tap(x + width / 2 + 4, y)
     assert phone.wait_until("s.selected === arg", rightmost)["tiles"] == state["tiles"]
+
+
+def test_one_finger_drags_the_close_up_without_selecting(phone: PlayPage) -> None:
+    state = phone.open()
+    box = canvas_box(phone)
+    middle = (box["x"] + box["width"] / 2, min(box["y"] + box["height"] / 2, HEIGHT - 100))
+    double_tap(phone, middle)
+    phone.wait_until("s.view === 'closeup'")
+    tile = next(i for i in range(len(state["tiles"])) if well_inside(phone, i))
+    before = phone.page.evaluate("(i) => window.miaojong.tileCenter(i)", tile)
+    selected = phone.state()["selected"]
+
+    drag(phone, middle, (middle[0] + 60, middle[1] + 40))
+
+    after = phone.wait_until("s.view === 'closeup'")
+    moved = phone.page.evaluate("(i) => window.miaojong.tileCenter(i)", tile)
+    assert moved is not None
+    # The board follows the finger once the press became a drag (past the tap threshold).
+    dx, dy = moved["x"] - before["x"], moved["y"] - before["y"]
+    assert 60 - DRAG_SLACK_PX <= dx <= 60.5 and 40 - DRAG_SLACK_PX <= dy <= 40.5, (dx, dy)
+    assert (after["selected"], after["tiles"]) == (selected, state["tiles"])
+    assert page_zoom(phone) == 1
+
+
+def test_turned_sideways_the_whole_board_still_fits(phone: PlayPage) -> None:
+    state = phone.open()
+    phone.page.set_viewport_size({"width": HEIGHT, "height": WIDTH})
+    phone.page.wait_for_function(
+        "(width) => document.getElementById('play-canvas').getBoundingClientRect().width > width", arg=WIDTH
+    )
+    box = canvas_box(phone)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= HEIGHT
+    for i in range(len(state["tiles"])):
+        c = phone.page.evaluate("(i) => window.miaojong.tileCenter(i)", i)
+        assert c is not None and box["x"] <= c["x"] <= box["x"] + box["width"]
+        assert box["y"] <= c["y"] <= box["y"] + box["height"]
+    a, b = plan_of(state["code"])[0]
+    phone.page.locator("#play-canvas").scroll_into_view_if_needed()
+    phone.page.touchscreen.tap(*phone.tile_center(a))
+    phone.wait_until("s.selected === arg", a)
+    phone.page.touchscreen.tap(*phone.tile_center(b))
+    assert phone.wait_until("s.tiles[arg] === null", a)["moves"] == 1
