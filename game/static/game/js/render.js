@@ -19,6 +19,7 @@ const MARKS = [
   ["selected", { fill: "rgba(255, 196, 0, 0.30)", stroke: "#d88c00", width: 0.07, minWidth: 2.5 }],
   ["focused", { stroke: "#0b3d91", width: 0.05, minWidth: 2, dash: [0.1, 0.06], grow: 2 }],
 ];
+const BLOCKED_MARK = Object.fromEntries(MARKS).blocked;
 
 /** Load a style's sprite sheet: its JSON index and its SVG image. */
 export async function loadSprite(style, jsonUrl, imageUrl) {
@@ -344,29 +345,88 @@ export class BoardRenderer {
     performance.mark("miaojong:first-board");
   }
 
+  /**
+   * The parts every tile of the current size shares (edge with or without shadow, the blocked
+   * veil), rasterised once at device pixels. Drawing them as images instead of filling rounded
+   * paths for each of 144 tiles is what keeps a full redraw within a few milliseconds when the
+   * canvas is rasterised in software.
+   */
+  stampsFor(w, h, r, e) {
+    const key = `${w.toFixed(3)}:${h.toFixed(3)}:${this.dpr}`;
+    if (this.stamps?.key === key) return this.stamps;
+    const dpr = this.dpr;
+    const margin = Math.ceil(e * 1.8) + 2; // room for the edge and the shadow, right and below
+    const make = (paint) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = Math.ceil((w + margin) * dpr);
+      canvas.height = Math.ceil((h + margin) * dpr);
+      const c = canvas.getContext("2d");
+      c.scale(dpr, dpr);
+      paint(c);
+      return canvas;
+    };
+    const edge = (c) => {
+      // The tile's edge: two steps down and to the right, darker further down.
+      c.fillStyle = "#8f7d5c";
+      roundRect(c, e, e, w, h, r);
+      c.fill();
+      c.fillStyle = "#cbbb95";
+      roundRect(c, e * 0.5, e * 0.5, w, h, r);
+      c.fill();
+    };
+    const shadowed = (c) => {
+      // A soft shadow on the layer below makes the stacks read as stacks.
+      c.fillStyle = "rgba(0, 0, 0, 0.22)";
+      roundRect(c, e * 1.8, e * 1.8, w, h, r);
+      c.fill();
+      edge(c);
+    };
+    const veil = (c) => overlay(c, 0, 0, w, h, r, BLOCKED_MARK);
+    this.stamps = { key, w: w + margin, h: h + margin, edge: make(edge), shadowed: make(shadowed), veil: make(veil) };
+    return this.stamps;
+  }
+
   drawTile(ctx, atlas, i, face, marks, alpha = 1, grow = 0) {
     let { x, y, w, h } = this.rect(i);
     x -= grow; y -= grow; w += 2 * grow; h += 2 * grow;
     const r = w * 0.12;
     const e = this.geometry.view.scale * DEPTH;
     ctx.globalAlpha = alpha;
-    if (this.positions[i][2] > 0) {
-      // A soft shadow on the layer below makes the stacks read as stacks.
-      ctx.fillStyle = "rgba(0, 0, 0, 0.22)";
-      roundRect(ctx, x + e * 1.8, y + e * 1.8, w, h, r);
+    // Growing tiles (a removed pair fading out) are not the shared size: they fill their own paths.
+    const stamps = grow ? null : this.stampsFor(w, h, r, e);
+    const raised = this.positions[i][2] > 0;
+    if (stamps) {
+      // Unscaled at whole device pixels: a plain copy, the cheapest draw a software canvas has.
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.drawImage(raised ? stamps.shadowed : stamps.edge, Math.round(x * this.dpr), Math.round(y * this.dpr));
+      ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    } else {
+      if (raised) {
+        ctx.fillStyle = "rgba(0, 0, 0, 0.22)";
+        roundRect(ctx, x + e * 1.8, y + e * 1.8, w, h, r);
+        ctx.fill();
+      }
+      ctx.fillStyle = "#8f7d5c";
+      roundRect(ctx, x + e, y + e, w, h, r);
+      ctx.fill();
+      ctx.fillStyle = "#cbbb95";
+      roundRect(ctx, x + e * 0.5, y + e * 0.5, w, h, r);
       ctx.fill();
     }
-    // The tile's edge: two steps down and to the right, darker further down.
-    ctx.fillStyle = "#8f7d5c";
-    roundRect(ctx, x + e, y + e, w, h, r);
-    ctx.fill();
-    ctx.fillStyle = "#cbbb95";
-    roundRect(ctx, x + e * 0.5, y + e * 0.5, w, h, r);
-    ctx.fill();
     const rect = atlas && this.sprite.sheet.faces[face];
     if (rect) {
       const s = atlas.scale;
-      ctx.drawImage(atlas.canvas, rect.x * s, rect.y * s, rect.w * s, rect.h * s, x, y, w, h);
+      if (stamps && Math.abs(rect.w * s - w * this.dpr) < 0.5) {
+        // The atlas is at this very scale (not a pinch in progress): copy whole device pixels.
+        const sw = Math.round(rect.w * s);
+        const sh = Math.round(rect.h * s);
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.drawImage(atlas.canvas, Math.round(rect.x * s), Math.round(rect.y * s), sw, sh,
+          Math.round(x * this.dpr), Math.round(y * this.dpr), sw, sh);
+        ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+      } else {
+        ctx.drawImage(atlas.canvas, rect.x * s, rect.y * s, rect.w * s, rect.h * s, x, y, w, h);
+      }
     } else {
       ctx.fillStyle = "#fbf6e8";
       roundRect(ctx, x, y, w, h, r);
@@ -378,7 +438,12 @@ export class BoardRenderer {
       ctx.fillText(face, x + w / 2, y + h / 2);
     }
     for (const [name, mark] of MARKS) {
-      if (marks[name]) overlay(ctx, x, y, w, h, r, mark);
+      if (!marks[name]) continue;
+      if (name === "blocked" && stamps) {
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.drawImage(stamps.veil, Math.round(x * this.dpr), Math.round(y * this.dpr));
+        ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+      } else overlay(ctx, x, y, w, h, r, mark);
     }
     ctx.globalAlpha = 1;
   }
