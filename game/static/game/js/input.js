@@ -106,6 +106,8 @@ export function attachInput(canvas, { hitTest, handlers, enabled = () => true, b
     const moved = Math.hypot(event.clientX - gesture.x, event.clientY - gesture.y);
     if (gesture.kind === "press" && moved > DRAG_PX && board) {
       gesture.kind = "pan";
+      // From where the finger went down, so that the board stays under it.
+      gesture.last = { x: gesture.x, y: gesture.y };
     }
     if (gesture.kind === "pan") {
       const view = board.getView();
