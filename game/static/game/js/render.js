@@ -270,7 +270,17 @@ export class BoardRenderer {
     canvas.width = Math.ceil(sheet.width * wanted);
     canvas.height = Math.ceil(sheet.height * wanted);
     canvas.getContext("2d").drawImage(sprite.image, 0, 0, sheet.width * wanted, sheet.height * wanted);
-    this.atlas = { canvas, scale: wanted };
+    // The same faces already veiled: a blocked tile (most of a board) is then one copy, not two draws.
+    const veiled = document.createElement("canvas");
+    veiled.width = canvas.width;
+    veiled.height = canvas.height;
+    const c = veiled.getContext("2d");
+    c.drawImage(canvas, 0, 0);
+    for (const rect of Object.values(sheet.faces)) {
+      const w = rect.w * wanted;
+      overlay(c, rect.x * wanted, rect.y * wanted, w, rect.h * wanted, w * 0.12, BLOCKED_MARK);
+    }
+    this.atlas = { canvas, veiled, scale: wanted };
     return this.atlas;
   }
 
@@ -414,14 +424,16 @@ export class BoardRenderer {
       ctx.fill();
     }
     const rect = atlas && this.sprite.sheet.faces[face];
+    let veiled = false;
     if (rect) {
       const s = atlas.scale;
       if (stamps && Math.abs(rect.w * s - w * this.dpr) < 0.5) {
         // The atlas is at this very scale (not a pinch in progress): copy whole device pixels.
         const sw = Math.round(rect.w * s);
         const sh = Math.round(rect.h * s);
+        veiled = Boolean(marks.blocked);
         ctx.setTransform(1, 0, 0, 1, 0, 0);
-        ctx.drawImage(atlas.canvas, Math.round(rect.x * s), Math.round(rect.y * s), sw, sh,
+        ctx.drawImage(veiled ? atlas.veiled : atlas.canvas, Math.round(rect.x * s), Math.round(rect.y * s), sw, sh,
           Math.round(x * this.dpr), Math.round(y * this.dpr), sw, sh);
         ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
       } else {
@@ -438,7 +450,7 @@ export class BoardRenderer {
       ctx.fillText(face, x + w / 2, y + h / 2);
     }
     for (const [name, mark] of MARKS) {
-      if (!marks[name]) continue;
+      if (!marks[name] || (name === "blocked" && veiled)) continue;
       if (name === "blocked" && stamps) {
         ctx.setTransform(1, 0, 0, 1, 0, 0);
         ctx.drawImage(stamps.veil, Math.round(x * this.dpr), Math.round(y * this.dpr));
