@@ -38,16 +38,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.benchmarks._stats import percentile  # noqa: E402
+from tests.browser.chromium import CHROMIUM_ARGS, find_chromium  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 COLD_LOADS = 20
 REDRAWS = 300
 WARM_UP_REDRAWS = 10
@@ -106,19 +98,20 @@ async ([redraws, warmUp]) => {
 
 
 def main() -> None:
-    if not os.access(CHROMIUM, os.X_OK):
-        print(f"bench_browser: skipped: no Chromium at {CHROMIUM} (apt-get install chromium)")
+    chromium = find_chromium()
+    if chromium is None:
+        print("bench_browser: skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)")
         return
     from playwright.sync_api import sync_playwright
 
-    print(f"bench_browser: headless {CHROMIUM}, software canvas (--disable-gpu)")
+    print(f"bench_browser: headless {chromium}, software canvas (--disable-gpu)")
     with (
         tempfile.TemporaryDirectory(prefix="miaojong-bench-browser-") as folder,
         serve(Path(folder)) as origin,
     ):
         print(f"  server: gunicorn at {origin}, SQLite in a temporary folder")
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             try:
                 bench_first_board(browser, origin)
                 bench_redraw(browser, origin)

@@ -11,7 +11,6 @@ by ``.ci/run``, which installs it) a missing browser is a failure.
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -19,6 +18,7 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import Browser, BrowserContext, Page
 
+from tests.browser.chromium import CHROMIUM_ARGS, find_chromium
 from tests.browser.helpers import PageProblems, PlayPage
 
 # Playwright's sync API runs an asyncio event loop in the test's thread, and
@@ -27,15 +27,6 @@ from tests.browser.helpers import PageProblems, PlayPage
 # the check is a false alarm here.
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
-CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 WAIT_MS = 15_000
 """Longest wait for anything in a page (Playwright's default of 30 s makes a failure slow to show)."""
 PHONE: dict[str, Any] = {
@@ -54,13 +45,6 @@ def pytest_configure(config: pytest.Config) -> None:
     # pytest-base-url (a pytest-playwright dependency) declares its session fixture in a
     # way pytest 9 deprecates; nothing of ours to change.
     config.addinivalue_line("filterwarnings", "ignore:Session-scoped fixtures defined as instance methods")
-
-
-def find_chromium() -> str | None:
-    for path in CHROMIUM_CANDIDATES:
-        if os.access(path, os.X_OK):
-            return path
-    return shutil.which("chromium")
 
 
 def on_ci() -> bool:

@@ -283,13 +283,27 @@ class PlayController {
       this.ui.announce(error.message);
       return;
     }
+    await this.serverMove(
+      () => this.api.shuffle(game.s.code, game.shuffleRequest()),
+      (result) => {
+        game.applyShuffle(t, result);
+        this.ui.announce(gettext("The tiles were shuffled."));
+      },
+    );
+  }
+
+  /**
+   * A move the server answers first (shuffle, next level): input waits meanwhile, the answer is
+   * dropped if another game started in between, and a board that came with a plan is winnable.
+   */
+  async serverMove(request, apply) {
+    const game = this.game;
     this.busy = true;
     try {
-      const result = await this.api.shuffle(game.s.code, game.shuffleRequest());
+      const result = await request();
       if (this.game !== game) return;
-      game.applyShuffle(t, result);
+      apply(result);
       if (result.plan) this.verdicts.set(boardKey(result.tiles), true);
-      this.ui.announce(gettext("The tiles were shuffled."));
       this.busy = false;
       this.afterMove(true);
     } catch (error) {
@@ -325,20 +339,10 @@ class PlayController {
 
   async nextLevel() {
     const game = this.game;
-    this.busy = true;
-    try {
-      const deal = await this.api.dealAt(game.s.code, game.s.level + 1, "arcade");
-      if (this.game !== game) return;
-      game.nextLevel(this.now(), deal);
-      if (deal.plan) this.verdicts.set(boardKey(deal.tiles), true);
-      this.busy = false;
-      this.afterMove(true);
-    } catch (error) {
-      this.fail(error);
-    } finally {
-      this.busy = false;
-      this.refresh();
-    }
+    await this.serverMove(
+      () => this.api.dealAt(game.s.code, game.s.level + 1, "arcade"),
+      (deal) => game.nextLevel(this.now(), deal),
+    );
   }
 
   /** Arcade: end the game now (it is then submitted); asks first. */
