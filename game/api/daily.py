@@ -1,6 +1,6 @@
 """The daily challenge: one game code per UTC date and mode, the same for everyone.
 
-The code is derived, not stored: :class:`~game.mahjong.rng.SplitMix64` seeded
+The code is derived, not stored: :class:`~game.common.rng.SplitMix64` seeded
 from the text ``daily|YYYY-MM-DD|mode`` picks the seven letters of a Turtle
 (``L00``) code.  Anyone with the engine can recompute it; no table, no cron job.
 """
@@ -13,7 +13,7 @@ from typing import Final
 
 from game.mahjong import GameCode, Mode
 from game.mahjong.codes import SEED_LETTERS
-from game.mahjong.rng import SplitMix64
+from game.common.rng import SplitMix64
 
 DAILY_LAYOUT: Final = "L00"
 

@@ -31,7 +31,7 @@ from typing import Final
 from .codes import GameCode
 from .errors import IllegalMoveError, MahjongError, MalformedError
 from .layout import Layout, get_layout, iter_bits
-from .rng import SplitMix64
+from game.common.rng import SplitMix64
 from .tiles import FLOWER_CLASS, FULL_SET, MATCH_CLASS_OF, MATCH_CLASSES, Face, face_index
 
 Pair = tuple[int, int]

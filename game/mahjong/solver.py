@@ -52,7 +52,7 @@ from .errors import IllegalMoveError
 from .events import EventType
 from .layout import Layout, iter_bits
 from .play import Game
-from .rng import SplitMix64
+from game.common.rng import SplitMix64
 from .tiles import MATCH_CLASS_OF, MATCH_CLASSES, Face, face_index
 
 DEFAULT_NODES: Final = 20_000
