@@ -11,9 +11,9 @@ import datetime as dt
 import string
 from typing import Final
 
+from game.common.rng import SplitMix64
 from game.mahjong import GameCode, Mode
 from game.mahjong.codes import SEED_LETTERS
-from game.common.rng import SplitMix64
 
 DAILY_LAYOUT: Final = "L00"
 

@@ -28,10 +28,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from game.common.rng import SplitMix64
+
 from .codes import GameCode
 from .errors import IllegalMoveError, MahjongError, MalformedError
 from .layout import Layout, get_layout, iter_bits
-from game.common.rng import SplitMix64
 from .tiles import FLOWER_CLASS, FULL_SET, MATCH_CLASS_OF, MATCH_CLASSES, Face, face_index
 
 Pair = tuple[int, int]

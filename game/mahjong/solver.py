@@ -46,13 +46,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
+from game.common.rng import SplitMix64
+
 from .board import Board, check_tiles
 from .dealing import Pair, verify_plan
 from .errors import IllegalMoveError
 from .events import EventType
 from .layout import Layout, iter_bits
 from .play import Game
-from game.common.rng import SplitMix64
 from .tiles import MATCH_CLASS_OF, MATCH_CLASSES, Face, face_index
 
 DEFAULT_NODES: Final = 20_000

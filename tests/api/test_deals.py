@@ -9,9 +9,9 @@ import pytest
 from django.test import Client
 
 from game.api import daily, tokens
+from game.common.rng import SplitMix64
 from game.mahjong import deal as engine_deal
 from game.mahjong import get_layout, verify_plan
-from game.common.rng import SplitMix64
 
 from .conftest import deal, post
 

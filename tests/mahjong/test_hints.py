@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from game.mahjong import FULL_SET, Board, EventType, Face, Game, Layout, get_layout
 from game.common.rng import SplitMix64
+from game.mahjong import FULL_SET, Board, EventType, Face, Game, Layout, get_layout
 from game.mahjong.solver import Budget, Hinter, Verdict, dead_end, solve, solve_tiles, undos_to_winnable
 
 from .helpers import (

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from game.mahjong import FULL_SET, Board, Face, Layout, MalformedError, all_layouts, deal, get_layout
 from game.common.rng import SplitMix64
+from game.mahjong import FULL_SET, Board, Face, Layout, MalformedError, all_layouts, deal, get_layout
 from game.mahjong.solver import Budget, Solution, Verdict, solve, solve_tiles
 
 from .helpers import brute_force_winnable, code_number, layout_from, position_index, replay_by_hand
