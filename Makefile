@@ -50,14 +50,18 @@ bench: setup
 	[ "$$found" = 1 ] || echo "no benchmarks in tests/benchmarks/"
 
 # Refresh the translation catalogues after changing interface strings.
-# The game app keeps its own catalogue in game/locale/, made from inside game/.
+# Each game app keeps its own catalogues in game/<name>/locale/, made from inside its folder.
+GAME_APPS := game/core game/mahjong
 messages: setup
-	DJANGO_DEBUG=1 $(PYTHON) manage.py makemessages -l it -l pl -l ru -l fr --ignore=.venv --ignore=game
-	cd game && DJANGO_DEBUG=1 DJANGO_SETTINGS_MODULE=site_core.settings PYTHONPATH=.. \
-		../$(PYTHON) -m django makemessages -l it -l pl -l ru -l fr
-	cd game && DJANGO_DEBUG=1 DJANGO_SETTINGS_MODULE=site_core.settings PYTHONPATH=.. \
-		../$(PYTHON) -m django makemessages -d djangojs -l it -l pl -l ru -l fr --ignore=static/game/tiles
-	DJANGO_DEBUG=1 $(PYTHON) manage.py compilemessages --ignore=.venv
+	DJANGO_DEBUG=1 $(PYTHON) manage.py makemessages -l it -l pl -l ru -l fr --ignore=.venv --ignore=game --ignore=node_modules
+	@set -e; for app in $(GAME_APPS); do \
+		mkdir -p $$app/locale; \
+		(cd $$app && DJANGO_DEBUG=1 DJANGO_SETTINGS_MODULE=site_core.settings PYTHONPATH=$(CURDIR) \
+			$(CURDIR)/$(PYTHON) -m django makemessages -l it -l pl -l ru -l fr --ignore=static --ignore=engine; \
+		 DJANGO_DEBUG=1 DJANGO_SETTINGS_MODULE=site_core.settings PYTHONPATH=$(CURDIR) \
+			$(CURDIR)/$(PYTHON) -m django makemessages -d djangojs -l it -l pl -l ru -l fr --ignore=static/*/tiles); \
+	done
+	DJANGO_DEBUG=1 $(PYTHON) manage.py compilemessages --ignore=.venv --ignore=node_modules
 
 # Production mode on loopback: DJANGO_DEBUG=0, hashed static files served by
 # WhiteNoise, gunicorn. Only the HTTPS redirect is off (plain HTTP on 127.0.0.1),

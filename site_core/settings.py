@@ -121,7 +121,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",  # OpenAPI schema at /api/schema/, docs at /api/docs/
     "drf_spectacular_sidecar",  # Swagger UI's files served by us, not a CDN (our CSP allows 'self' only)
-    "game.apps.GameConfig",
+    "game.core.apps.CoreConfig",
+    "game.mahjong.apps.MahjongConfig",
     "rules",
 ]
 
@@ -329,8 +330,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    # Every API error as {"error": "..."}, DRF's own included (game/api/errors.py).
-    "EXCEPTION_HANDLER": "game.api.errors.exception_handler",
+    # Every API error as {"error": "..."}, DRF's own included (game/core/api/errors.py).
+    "EXCEPTION_HANDLER": "game.core.api.errors.exception_handler",
     # Per client address, counted in the default cache (Redis when REDIS_URL is
     # set, so all workers share the counts). Scopes are set on the API views.
     "DEFAULT_THROTTLE_RATES": {
@@ -356,9 +357,9 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # Names for choice sets used by several fields ("mode" and "daily" share one).
     "ENUM_NAME_OVERRIDES": {
-        "ModeEnum": "game.api.serializers.MODES",
-        "FaceEnum": "game.mahjong.FACES",
-        "EventTypeEnum": "game.api.serializers.EVENT_TYPES",
+        "ModeEnum": "game.mahjong.api.serializers.MODES",
+        "FaceEnum": "game.mahjong.engine.FACES",
+        "EventTypeEnum": "game.mahjong.api.serializers.EVENT_TYPES",
     },
 }
 

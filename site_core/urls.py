@@ -10,9 +10,10 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.http import HttpRequest, HttpResponsePermanentRedirect
 from django.templatetags.static import static
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 from django.views.i18n import JavaScriptCatalog
 
+from game.core.registry import games, js_catalogue_packages
 from site_core.health import healthz
 
 
@@ -27,14 +28,24 @@ urlpatterns = [
     path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language
-    path("api/", include("game.api.urls")),
+    path("api/", include("game.core.api.urls")),
     path("", include("rules.root_urls")),  # sitemap.xml, robots.txt
 ]
 
+
+
+def _game_pages() -> list[URLPattern | URLResolver]:
+    """Each game's pages under its translated prefix, then its old addresses (301s)."""
+    pages: list[URLPattern | URLResolver] = [path(game.url_prefix, include(game.urls)) for game in games()]
+    pages += [path("", include(game.legacy_urls)) for game in games() if game.legacy_urls]
+    return pages
+
+
 urlpatterns += i18n_patterns(
-    # The client's interface texts (djangojs domain of the game app), with plurals.
-    path("jsi18n/", JavaScriptCatalog.as_view(packages=["game"]), name="javascript-catalog"),
-    path("", include("game.urls")),
+    # The client's interface texts (djangojs domains of the games and their core), with plurals.
+    path("jsi18n/", JavaScriptCatalog.as_view(packages=js_catalogue_packages()), name="javascript-catalog"),
+    *_game_pages(),
+    # Last: the content pages' slugs are a catch-all.
     path("", include("rules.urls")),
     prefix_default_language=True,
 )

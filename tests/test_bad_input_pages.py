@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from game.api import submissions, tokens
-from game.mahjong import deal
+from game.core.api import tokens
+from game.mahjong.api import submissions
+from game.mahjong.engine import deal
 
 LANGUAGES = ["en", "it", "pl", "ru", "fr"]
 NOT_FOUND = {

@@ -20,9 +20,9 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from game.api import tokens
-from game.mahjong import Status, replay
-from game.models import Score
+from game.core.api import tokens
+from game.mahjong.engine import Status, replay
+from game.mahjong.models import Score
 
 GENEROUS_RATES = dict.fromkeys(("deals", "scores", "shuffle", "solve", "reads"), "100000/min")
 LONG_AGO_S = 3600.0

@@ -6,8 +6,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from game.admin import ScoreAdmin
-from game.models import Score
+from game.mahjong.admin import ScoreAdmin
+from game.mahjong.models import Score
 
 from .conftest import make_score
 

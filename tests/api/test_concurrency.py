@@ -9,9 +9,9 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from game.api import submissions
-from game.api.errors import ApiError
-from game.models import Score
+from game.core.api.errors import ApiError
+from game.mahjong.api import submissions
+from game.mahjong.models import Score
 
 from .conftest import deal_long_ago, play
 

@@ -12,8 +12,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from game.api import tokens
-from game.models import Score
+from game.core.api import tokens
+from game.mahjong.models import Score
 
 from .conftest import play
 

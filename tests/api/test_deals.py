@@ -8,10 +8,11 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from game.api import daily, tokens
 from game.common.rng import SplitMix64
-from game.mahjong import deal as engine_deal
-from game.mahjong import get_layout, verify_plan
+from game.core.api import tokens
+from game.mahjong.api import daily
+from game.mahjong.engine import deal as engine_deal
+from game.mahjong.engine import get_layout, verify_plan
 
 from .conftest import deal, post
 

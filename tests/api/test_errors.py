@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from game.api import views
-from game.mahjong import MalformedError
+from game.mahjong.api import views
+from game.mahjong.engine import MalformedError
 
 from .conftest import GENEROUS_RATES, deal_long_ago, play, post
 

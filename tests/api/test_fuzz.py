@@ -38,7 +38,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from game.mahjong import all_layouts, deal
+from game.mahjong.engine import all_layouts, deal
 from site_core.wsgi import application
 
 

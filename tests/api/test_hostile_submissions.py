@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from game.api import tokens
-from game.mahjong import Board, deal, get_layout, tiles_match
-from game.models import Score
+from game.core.api import tokens
+from game.mahjong.engine import Board, deal, get_layout, tiles_match
+from game.mahjong.models import Score
 
 from .conftest import altered, deal_long_ago, play, submit_ok
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from game.mahjong import all_layouts
+from game.mahjong.engine import all_layouts
 
 pytestmark = pytest.mark.django_db
 

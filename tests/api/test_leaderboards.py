@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from game.models import Score
+from game.mahjong.models import Score
 
 from .conftest import make_score, minutes_ago
 

@@ -8,7 +8,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from game.models import Score
+from game.mahjong.models import Score
 
 from .conftest import make_score, minutes_ago
 

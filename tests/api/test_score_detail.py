@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from game.mahjong import replay
+from game.mahjong.engine import replay
 
 from .conftest import assert_replays_to_its_figures, deal_long_ago, make_score, play, submit_ok
 

@@ -9,9 +9,9 @@ import pytest
 from django.core import signing
 from django.test import Client
 
-from game.api import tokens
-from game.mahjong import Board, deal
-from game.models import Score
+from game.core.api import tokens
+from game.mahjong.engine import Board, deal
+from game.mahjong.models import Score
 
 from .conftest import altered, deal_long_ago, play, post, submit, submit_ok
 

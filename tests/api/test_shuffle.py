@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from game.mahjong import Board, deal, get_layout, shuffle_tiles, verify_plan
+from game.mahjong.engine import Board, deal, get_layout, shuffle_tiles, verify_plan
 
 from .conftest import post
 

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from game.api import views
-from game.mahjong import Board, Layout, deal, get_layout, verify_plan
-from game.mahjong.solver import Budget
+from game.mahjong.api import views
+from game.mahjong.engine import Board, Layout, deal, get_layout, verify_plan
+from game.mahjong.engine.solver import Budget
 
 from .conftest import post
 

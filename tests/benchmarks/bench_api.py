@@ -60,7 +60,7 @@ def main() -> None:
 def bench_deals() -> None:
     from django.test import Client
 
-    from game.mahjong import GameCode, deal
+    from game.mahjong.engine import GameCode, deal
 
     client = Client(HTTP_HOST="localhost")
     body = {"layout": "L00", "mode": "classic"}
@@ -86,8 +86,8 @@ def bench_deals() -> None:
 def bench_submissions() -> None:
     from django.test import Client
 
-    from game.api import tokens
-    from game.mahjong import GameCode, deal, replay
+    from game.core.api import tokens
+    from game.mahjong.engine import GameCode, deal, replay
 
     client = Client(HTTP_HOST="localhost")
     issued = time.time() - 3600  # an hour ago, so a leisurely log fits the time bound

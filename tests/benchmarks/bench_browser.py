@@ -10,7 +10,7 @@ Reported:
   ``miaojong:first-board`` performance mark, over cold loads (a new browser
   context each, so nothing is cached); target median <= 1 s;
 * the redraw of a full Turtle board (144 tiles) at device pixel ratio 2 by the
-  page's own renderer (``/static/game/js/render.js``), each redraw followed by a
+  page's own renderer (``/static/mahjong/js/render.js``), each redraw followed by a
   one-pixel read-back so that the canvas really rasterises it; target median
   <= 8 ms.
 
@@ -51,8 +51,8 @@ MARK = "miaojong:first-board"
 # with the page's first style, drawing the page's board (all 144 tiles), timed.
 REDRAW_SCRIPT = """
 async ([redraws, warmUp]) => {
-  const { BoardRenderer, loadSprite } = await import("/static/game/js/render.js");
-  const { buildLayout, isFree } = await import("/static/game/js/rules.js");
+  const { BoardRenderer, loadSprite } = await import("/static/mahjong/js/render.js");
+  const { buildLayout, isFree } = await import("/static/mahjong/js/rules.js");
   const config = JSON.parse(document.getElementById("play-config").textContent);
   const state = window.miaojong.state();
   const layouts = await (await fetch(config.api + "layouts/")).json();

@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from game.mahjong import (
+from game.mahjong.engine import (
     Game,
     GameCode,
     all_layouts,

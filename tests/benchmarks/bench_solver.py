@@ -27,8 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from game.mahjong import get_layout, verify_plan
-from game.mahjong.solver import Budget, Solution, Verdict, solve_tiles
+from game.mahjong.engine import get_layout, verify_plan
+from game.mahjong.engine.solver import Budget, Solution, Verdict, solve_tiles
 from tests.benchmarks._stats import percentile, pin_to_one_core
 from tests.benchmarks.make_solver_sets import read_set
 

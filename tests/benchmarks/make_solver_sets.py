@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from game.common.rng import SplitMix64
-from game.mahjong import FULL_SET, Board, Face, GameCode, deal, get_layout
+from game.mahjong.engine import FULL_SET, Board, Face, GameCode, deal, get_layout
 
 DATA = Path(__file__).resolve().parent / "data"
 LAYOUT_ID = "L00"

@@ -1,1 +1,1 @@
-"""Tests of the pure-Python Mahjong Solitaire engine (``game.mahjong``); no Django here."""
+"""Tests of the pure-Python Mahjong Solitaire engine (``game.mahjong.engine``); no Django here."""

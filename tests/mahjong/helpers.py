@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from hypothesis import strategies as st
 
 from game.common.rng import SplitMix64
-from game.mahjong import FULL_SET, Board, Face, Game, GameCode, Layout, Position, all_layouts
+from game.mahjong.engine import FULL_SET, Board, Face, Game, GameCode, Layout, Position, all_layouts
 
 SUIT_LABELS = [f"{rank}{suit}" for suit in "BCD" for rank in range(1, 10)]
 HONOUR_LABELS = ["N", "S", "E", "W", "R", "G", "Wh"]

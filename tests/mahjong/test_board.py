@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.mahjong import Board, IllegalMoveError, MalformedError, deal, get_layout
+from game.mahjong.engine import Board, IllegalMoveError, MalformedError, deal, get_layout
 
 from .helpers import CODE, blocked_tile, codes, free_pair_not_matching, indices_of, spec_free_positions
 

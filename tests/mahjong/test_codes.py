@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.mahjong import GameCode, MalformedError, deal
+from game.mahjong.engine import GameCode, MalformedError, deal
 
 
 @settings(max_examples=100, deadline=None)

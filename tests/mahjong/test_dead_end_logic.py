@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.mahjong import Game
-from game.mahjong import solver as solver_module
-from game.mahjong.solver import Solution, Verdict, dead_end
+from game.mahjong.engine import Game
+from game.mahjong.engine import solver as solver_module
+from game.mahjong.engine.solver import Solution, Verdict, dead_end
 
 W, L, U = Verdict.WINNABLE, Verdict.NOT_WINNABLE, Verdict.UNKNOWN
 CODE = "MJ1-L00-DEADEND"

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.mahjong import (
+from game.mahjong.engine import (
     FULL_SET,
     Deal,
     GameCode,

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.mahjong import Event, EventType, MalformedLogError, log_to_json, parse_log
-from game.mahjong.events import MAX_EVENTS, MAX_TIME_MS
+from game.mahjong.engine import Event, EventType, MalformedLogError, log_to_json, parse_log
+from game.mahjong.engine.events import MAX_EVENTS, MAX_TIME_MS
 
 SIMPLE_TYPES = ["undo", "hint", "shuffle", "pause", "resume", "next_level"]
 

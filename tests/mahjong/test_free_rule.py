@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.mahjong import Board, Layout, all_layouts
+from game.mahjong.engine import Board, Layout, all_layouts
 
 from .helpers import indices_of, layout_from, mask_of, position_index, spec_free_positions
 

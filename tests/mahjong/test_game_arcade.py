@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.mahjong import Game, IllegalMoveError, Status, board_points, deal, speed_bonus
+from game.mahjong.engine import Game, IllegalMoveError, Status, board_points, deal, speed_bonus
 
 from .helpers import CODE, stuck_game
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game.mahjong import Game, IllegalMoveError, MalformedError, Mode, Status, TapResult, deal
+from game.mahjong.engine import Game, IllegalMoveError, MalformedError, Mode, Status, TapResult, deal
 
 from .helpers import CODE, blocked_tile, free_pair_not_matching, play_randomly_until_stuck, stuck_game
 

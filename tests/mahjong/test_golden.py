@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from game.mahjong import all_layouts, deal, get_layout, shuffle_tiles
+from game.mahjong.engine import all_layouts, deal, get_layout, shuffle_tiles
 
 from .helpers import replay_by_hand
 

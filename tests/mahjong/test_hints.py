@@ -13,8 +13,16 @@ from collections.abc import Sequence
 import pytest
 
 from game.common.rng import SplitMix64
-from game.mahjong import FULL_SET, Board, EventType, Face, Game, Layout, get_layout
-from game.mahjong.solver import Budget, Hinter, Verdict, dead_end, solve, solve_tiles, undos_to_winnable
+from game.mahjong.engine import FULL_SET, Board, EventType, Face, Game, Layout, get_layout
+from game.mahjong.engine.solver import (
+    Budget,
+    Hinter,
+    Verdict,
+    dead_end,
+    solve,
+    solve_tiles,
+    undos_to_winnable,
+)
 
 from .helpers import (
     brute_force_plan,

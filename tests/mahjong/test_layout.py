@@ -6,7 +6,7 @@ from importlib import resources
 
 import pytest
 
-from game.mahjong import Layout, MalformedError, Position, all_layouts, get_layout
+from game.mahjong.engine import Layout, MalformedError, Position, all_layouts, get_layout
 
 from .helpers import indices_of, position_index, spec_free_positions
 
@@ -119,7 +119,7 @@ def test_every_shipped_layout_is_well_formed(layout_id: str) -> None:
 
 @pytest.mark.parametrize("layout_id", list(all_layouts()))
 def test_every_shipped_layout_file_is_in_canonical_form(layout_id: str) -> None:
-    text = resources.files("game.mahjong").joinpath("layouts", f"{layout_id}.txt").read_text("utf-8")
+    text = resources.files("game.mahjong.engine").joinpath("layouts", f"{layout_id}.txt").read_text("utf-8")
     assert all_layouts()[layout_id].to_text() == text
 
 

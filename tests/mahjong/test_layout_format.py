@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.mahjong import Layout, LayoutError, MalformedError, Position, all_layouts
+from game.mahjong.engine import Layout, LayoutError, MalformedError, Position, all_layouts
 
 CANONICAL = """\
 id L07

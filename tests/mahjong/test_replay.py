@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.mahjong import (
+from game.mahjong.engine import (
     Game,
     IllegalLogError,
     IllegalMoveError,
@@ -24,8 +24,8 @@ from game.mahjong import (
     replay,
     shuffle_tiles,
 )
-from game.mahjong.events import MAX_EVENTS
-from game.mahjong.play import replay_events
+from game.mahjong.engine.events import MAX_EVENTS
+from game.mahjong.engine.play import replay_events
 
 from .helpers import CODE, blocked_tile, codes, free_pair_not_matching
 

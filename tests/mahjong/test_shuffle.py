@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.mahjong import Board, MalformedError, deal, get_layout, shuffle_tiles
+from game.mahjong.engine import Board, MalformedError, deal, get_layout, shuffle_tiles
 
 from .helpers import CODE, codes, position_index, replay_by_hand
 

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from game.common.rng import SplitMix64
-from game.mahjong import FULL_SET, Board, Face, Layout, MalformedError, all_layouts, deal, get_layout
-from game.mahjong.solver import Budget, Solution, Verdict, solve, solve_tiles
+from game.mahjong.engine import FULL_SET, Board, Face, Layout, MalformedError, all_layouts, deal, get_layout
+from game.mahjong.engine.solver import Budget, Solution, Verdict, solve, solve_tiles
 
 from .helpers import brute_force_winnable, code_number, layout_from, position_index, replay_by_hand
 
@@ -335,8 +335,8 @@ def test_solve_reads_a_board_in_play() -> None:
 # with 0 and with 1 look impossible, which leaves only the losing one.  The second is a stack of
 # two positions, shorter than the row.
 STALE_LAYOUT_SCRIPT = """
-from game.mahjong import Face, Layout
-from game.mahjong.solver import solve_tiles
+from game.mahjong.engine import Face, Layout
+from game.mahjong.engine.solver import solve_tiles
 
 BRIDGE = "id L91\\nname Bridge\\nlayer 0\\nrow 0: 0 2\\nrow 4: 0\\nlayer 1\\nrow 0: 1\\n"
 STACK = "id L91\\nname Stack\\nlayer 0\\nrow 0: 0\\nlayer 1\\nrow 0: 0\\n"

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from game.mahjong import FULL_SET, Board, get_layout
-from game.mahjong.solver import Budget, Verdict, solve_tiles
+from game.mahjong.engine import FULL_SET, Board, get_layout
+from game.mahjong.engine.solver import Budget, Verdict, solve_tiles
 from tests.benchmarks import make_solver_sets as sets
 
 from .helpers import SPEC_FULL_SET, replay_by_hand, spec_class

@@ -25,8 +25,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.common.rng import SplitMix64
-from game.mahjong import FULL_SET, Board, Face, Layout, all_layouts, deal, get_layout
-from game.mahjong.solver import Verdict, solve_tiles
+from game.mahjong.engine import FULL_SET, Board, Face, Layout, all_layouts, deal, get_layout
+from game.mahjong.engine.solver import Verdict, solve_tiles
 
 from .helpers import (
     TooHardError,

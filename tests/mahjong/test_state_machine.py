@@ -1,6 +1,6 @@
 """The game as a state machine: random play, legal and not, checked after every step.
 
-Hypothesis drives a :class:`~game.mahjong.Game` through random matches (free
+Hypothesis drives a :class:`~game.mahjong.engine.Game` through random matches (free
 pairs, blocked pairs, non-matching pairs, indices off the board), taps, undo,
 hints, shuffles, pauses, next levels and times that go back, in both modes.
 Next to it runs a model written from the rules (``helpers.spec_*``): which
@@ -31,7 +31,7 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from game.mahjong import (
+from game.mahjong.engine import (
     Event,
     Game,
     IllegalMoveError,
@@ -45,7 +45,7 @@ from game.mahjong import (
     log_to_json,
     replay,
 )
-from game.mahjong.play import ARCADE_SHUFFLES
+from game.mahjong.engine.play import ARCADE_SHUFFLES
 
 from .helpers import codes, spec_blockers, spec_match
 

@@ -7,8 +7,16 @@ from itertools import product
 
 import pytest
 
-from game.mahjong import FACES, FULL_SET, MalformedError, check_tiles, get_layout, parse_face, tiles_match
-from game.mahjong.tiles import FACE_NAMES, match_class
+from game.mahjong.engine import (
+    FACES,
+    FULL_SET,
+    MalformedError,
+    check_tiles,
+    get_layout,
+    parse_face,
+    tiles_match,
+)
+from game.mahjong.engine.tiles import FACE_NAMES, match_class
 
 from .helpers import FLOWER_LABELS, SEASON_LABELS, SPEC_FULL_SET, spec_match
 

@@ -1,1 +1,0 @@
-"""The JSON API: thin views over the engine (``game.mahjong``)."""

@@ -1,0 +1,104 @@
+"""The API's base view, its documented error answers, and the views that belong to no game:
+the endpoint list, the OpenAPI schema and its Swagger UI."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from game.core.registry import games
+
+from .parsers import BoundedJSONParser, check_declared_size
+from .serializers import ErrorSerializer
+from .throttling import ClientRateThrottle
+
+ERROR_DESCRIPTIONS = {
+    400: "Invalid input; the message names the field.",
+    404: "Not found.",
+    409: "This deal's score was submitted already.",
+    413: "The body is larger than 64 KB.",
+    415: "The body is not JSON.",
+    429: "Too many requests from this address; see Retry-After.",
+}
+
+
+def error_responses(*codes: int) -> dict[int, OpenApiResponse]:
+    """The schema's answers for these HTTP error statuses, all in the one error shape."""
+    return {
+        code: OpenApiResponse(ErrorSerializer, description=ERROR_DESCRIPTIONS[code]) for code in codes
+    }
+
+
+class ApiView(APIView):
+    """Base of the public API's views.
+
+    CSRF: the API authenticates nobody (``authentication_classes = []``).  DRF
+    only enforces CSRF inside SessionAuthentication, and ``APIView`` views are
+    exempt from Django's CSRF middleware, so JSON posted with ``fetch`` works
+    for everyone, including a logged-in editor whose session cookie rides
+    along.  That is safe because no endpoint acts on the session or on any
+    account: a forged cross-site request can do nothing the attacker could not
+    do directly (and, being JSON-only, a plain HTML form cannot even post one;
+    other media types get 415).  An endpoint that ever needs the user must
+    enable SessionAuthentication, and with it CSRF tokens, for itself.
+    """
+
+    authentication_classes: list[type] = []
+    permission_classes = [AllowAny]
+    parser_classes = [BoundedJSONParser]
+    throttle_classes = [ClientRateThrottle]
+    throttle_scope = "reads"
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)
+        check_declared_size(request.META)
+
+
+class ApiRootView(ApiView):
+    @extend_schema(
+        summary="List the endpoints",
+        description="Where everything is; /api/docs/ describes it all.",
+        responses={
+            200: inline_serializer(
+                "ApiRoot", {"endpoints": serializers.DictField(child=serializers.CharField())}
+            ),
+            **error_responses(429),
+        },
+    )
+    def get(self, request: Request) -> Response:
+        endpoints: dict[str, str] = {}
+        for game in games():
+            endpoints.update(game.api_endpoints)
+        endpoints.update({"schema": "/api/schema/", "docs": "/api/docs/"})
+        return Response({"endpoints": endpoints})
+
+
+class SchemaView(SpectacularAPIView):
+    """The OpenAPI schema, rate-limited like the other reads (building it is not free)."""
+
+    authentication_classes: list[type] = []
+    throttle_classes = [ClientRateThrottle]
+    throttle_scope = "reads"
+
+    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
+        # Errors (?format=xml, throttling) in the API's JSON shape, not as a YAML document.
+        if response.status_code >= 400:
+            request.accepted_renderer = JSONRenderer()
+            request.accepted_media_type = JSONRenderer.media_type
+        return super().finalize_response(request, response, *args, **kwargs)
+
+
+class DocsView(SpectacularSwaggerSplitView):
+    """Swagger UI; its start-up script is fetched as a file (?script), as our CSP allows no inline script."""
+
+    authentication_classes: list[type] = []
+    throttle_classes = [ClientRateThrottle]
+    throttle_scope = "reads"

@@ -1,0 +1,84 @@
+"""The registry of games: each game's app describes itself once, here is where the site reads it.
+
+A game's ``AppConfig`` subclasses :class:`GameAppConfig` and sets ``game`` to a
+:class:`GameInfo`. The site's navigation, its URL mounting (pages under a
+translated prefix, the API under ``/api/<slug>/``), the sitemap, the page
+texts' diagram fences and ``purge_stale`` all come from these entries, in
+``INSTALLED_APPS`` order, so adding a game touches no shared file but
+``INSTALLED_APPS``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.apps import AppConfig, apps
+from django.db import models
+from django.utils.functional import Promise
+
+StaleRows = Callable[[], "models.QuerySet[Any]"]
+"""A query of rows ``purge_stale`` may delete, built anew for each batch."""
+
+
+@dataclass(frozen=True)
+class NavLink:
+    """An entry of the site's main navigation: a URL name and its translated label."""
+
+    url_name: str
+    label: str | Promise
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the site needs to know about one game.
+
+    ``slug`` is the URL namespace of the game's pages, its API prefix and its
+    client storage namespace. ``url_prefix`` is translated (``gettext_lazy``)
+    so the pages get slugs in each language. ``api_prefix`` is ``slug + "/"``
+    for every game but Mahjong Solitaire, whose API predates the registry and
+    keeps its paths at the root of ``/api/`` (a public contract).
+    """
+
+    slug: str
+    name: str | Promise
+    urls: str
+    url_prefix: str | Promise
+    api_urls: str | None = None
+    api_prefix: str | None = None
+    api_endpoints: Mapping[str, str] = field(default_factory=dict)
+    nav: tuple[NavLink, ...] = ()
+    sitemap: tuple[str, ...] = ()
+    legacy_urls: str | None = None
+    js_catalogue: str | None = None
+    stale_rows: Callable[[dt.datetime, int], Mapping[str, StaleRows]] | None = None
+
+    @property
+    def mounted_api_prefix(self) -> str:
+        return f"{self.slug}/" if self.api_prefix is None else self.api_prefix
+
+
+class GameAppConfig(AppConfig):
+    """Base of every game's app config: ``game`` describes the game to the site."""
+
+    game: GameInfo
+
+
+def games() -> list[GameInfo]:
+    """Every installed game, in ``INSTALLED_APPS`` order."""
+    return [config.game for config in apps.get_app_configs() if isinstance(config, GameAppConfig)]
+
+
+def nav_links() -> list[NavLink]:
+    return [link for game in games() for link in game.nav]
+
+
+def sitemap_url_names() -> list[str]:
+    return [name for game in games() for name in game.sitemap]
+
+
+def js_catalogue_packages() -> list[str]:
+    """The apps whose djangojs catalogues the client's ``/jsi18n/`` serves."""
+    return ["game.core", *(game.js_catalogue for game in games() if game.js_catalogue)]

@@ -1,0 +1,18 @@
+"""Template helpers fed by the registry of games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.urls import reverse
+
+from game.core.registry import nav_links
+
+register = template.Library()
+
+
+@register.simple_tag
+def game_nav() -> list[dict[str, Any]]:
+    """``{% game_nav as links %}``: each game's navigation entries, as ``url`` and ``label``."""
+    return [{"url": reverse(link.url_name), "label": link.label} for link in nav_links()]

@@ -1,0 +1,1 @@
+"""The JSON API: thin views over the engine (``game.mahjong.engine``)."""

@@ -1,0 +1,333 @@
+"""Request validation and the documented shapes of the API.
+
+Request bodies are read strictly, as the engine reads logs: JSON types must be
+the documented ones (no ``"3"`` for ``3``, no ``1`` for ``true``, no numbers
+posing as text) and unknown fields are refused, so a client mistake shows up as
+a 400 naming the field instead of being guessed at.  Query parameters are text
+by nature and are converted as usual.
+
+The response serializers only document the answers (drf-spectacular reads
+them for ``/api/schema/``); the views build those answers directly.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Final
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from game.core.api.serializers import (
+    QuerySerializer,
+    StrictCharField,
+    StrictChoiceField,
+    StrictIntegerField,
+    StrictSerializer,
+    json_type,
+)
+from game.mahjong.engine import FACES, EventType, MalformedError, all_layouts, check_tiles, get_layout
+from game.mahjong.engine.codes import GameCode
+from game.mahjong.engine.layout import MAX_TILES
+
+MODES: Final = ("classic", "arcade")
+EVENT_TYPES: Final = tuple(event_type.value for event_type in EventType)
+PERIOD_CHOICES: Final = ("day", "week", "all")
+MAX_LEVEL: Final = 10_000
+MAX_SHUFFLE_NUMBER: Final = 10_000
+MAX_LIMIT: Final = 100
+
+
+def layout_ids() -> list[str]:
+    return list(all_layouts())
+
+
+# -- strict fields ---------------------------------------------------------------------------
+
+
+class LayoutField(StrictChoiceField):
+    def __init__(self, **kwargs: Any) -> None:
+        known = ", ".join(layout_ids())
+        kwargs.setdefault(
+            "error_messages", {"invalid_choice": f"there is no layout '{{input}}'; known: {known}"}
+        )
+        kwargs.setdefault("help_text", "A layout id, as listed by GET /api/layouts/.")
+        super().__init__(choices=layout_ids(), **kwargs)
+
+
+class ModeField(StrictChoiceField):
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "error_messages", {"invalid_choice": "must be 'classic' or 'arcade', not '{input}'"}
+        )
+        super().__init__(choices=MODES, **kwargs)
+
+
+class GameCodeField(StrictCharField):
+    """A game code of a shipped layout, e.g. MJ1-L00-ABCDEFG."""
+
+    def to_internal_value(self, data: Any) -> str:
+        text = super().to_internal_value(data)
+        try:
+            code = GameCode.parse(text)
+            get_layout(code.layout_id)
+        except MalformedError as error:
+            raise serializers.ValidationError(str(error)) from None
+        return str(code)
+
+
+class TilesField(serializers.ListField):
+    """One face label (or null where no tile lies) per position of the layout."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "help_text",
+            "One canonical face label per position of the layout, in position order; "
+            "null where no tile lies.",
+        )
+        super().__init__(
+            child=StrictChoiceField(choices=FACES, allow_null=True),
+            max_length=MAX_TILES,
+            **kwargs,
+        )
+
+    def to_internal_value(self, data: Any) -> list[Any]:
+        if not isinstance(data, list):
+            raise serializers.ValidationError(f"must be an array of face labels, not {json_type(data)}")
+        return list(super().to_internal_value(data))
+
+
+class EventSerializer(serializers.Serializer[Any]):
+    """One move-log event (the engine's format; see game.mahjong.engine.events)."""
+
+    t = serializers.IntegerField(
+        min_value=0, help_text="Milliseconds since the deal was shown; never decreasing."
+    )
+    type = serializers.ChoiceField(choices=EVENT_TYPES)
+    a = serializers.IntegerField(min_value=0, required=False, help_text="match only: a position index.")
+    b = serializers.IntegerField(min_value=0, required=False, help_text="match only: the other position.")
+
+
+@extend_schema_field(EventSerializer(many=True))
+class LogField(serializers.Field[list[Any], list[Any], list[Any], Any]):
+    """The move log: an array of events, read and checked by the engine's replay."""
+
+    def to_internal_value(self, data: Any) -> list[Any]:
+        if not isinstance(data, list):
+            raise serializers.ValidationError(f"must be an array of events, not {json_type(data)}")
+        return data
+
+    def to_representation(self, value: list[Any]) -> list[Any]:
+        return value
+
+
+@extend_schema_field({"type": "array", "items": {"type": "integer"}, "minItems": 3, "maxItems": 3})
+class PositionField(serializers.ListField):
+    """[x, y, z] in half-tile units."""
+
+
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+        "description": "Pairs of position indices [i, j], in an order that clears the board.",
+    }
+)
+class PlanField(serializers.ListField):
+    pass
+
+
+# -- request bodies ---------------------------------------------------------------------------
+
+
+class DealRequestSerializer(StrictSerializer):
+    """Exactly one of ``layout`` (a new random deal), ``code`` (a replay) or ``daily``."""
+
+    layout = LayoutField(required=False)
+    code = GameCodeField(required=False, help_text="Replay this game code.")
+    daily = ModeField(required=False, help_text="Today's daily challenge (UTC date) in this mode.")
+    mode = ModeField(required=False, help_text="classic (default) or arcade; with daily, it must agree.")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        given = [key for key in ("layout", "code", "daily") if key in attrs]
+        if len(given) != 1:
+            what = "none" if not given else " and ".join(given)
+            raise serializers.ValidationError(
+                {"body": f"give exactly one of layout, code or daily (got {what})"}
+            )
+        if "daily" in attrs:
+            if attrs.get("mode", attrs["daily"]) != attrs["daily"]:
+                raise serializers.ValidationError({"mode": "must agree with daily (or be left out)"})
+            attrs["mode"] = attrs["daily"]
+        attrs.setdefault("mode", "classic")
+        return attrs
+
+
+class ShuffleRequestSerializer(StrictSerializer):
+    level = StrictIntegerField(
+        min_value=1, max_value=MAX_LEVEL, help_text="The level being played (1 in classic)."
+    )
+    shuffle = StrictIntegerField(
+        min_value=0,
+        max_value=MAX_SHUFFLE_NUMBER,
+        help_text="How many shuffles this game made before this one.",
+    )
+    tiles = TilesField()
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        layout = self.context["layout"]
+        try:
+            attrs["tiles"] = check_tiles(layout, attrs["tiles"], must_pair=True)
+        except ValueError as error:
+            raise serializers.ValidationError({"tiles": str(error)}) from None
+        return attrs
+
+
+class SolveRequestSerializer(StrictSerializer):
+    layout = LayoutField()
+    tiles = TilesField()
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        layout = get_layout(attrs["layout"])
+        try:
+            attrs["tiles"] = check_tiles(layout, attrs["tiles"], must_pair=False)
+        except ValueError as error:
+            raise serializers.ValidationError({"tiles": str(error)}) from None
+        attrs["layout"] = layout
+        return attrs
+
+
+class ScoreRequestSerializer(StrictSerializer):
+    """Only the JSON types are checked here; the submission is then verified in order (see submissions)."""
+
+    token = StrictCharField(trim_whitespace=False, help_text="The token of the deal, from POST /api/deals/.")
+    name = StrictCharField(
+        trim_whitespace=False,
+        allow_blank=True,
+        help_text="1-24 letters of any script, digits, spaces and . - _ ' ! ? (trimmed).",
+    )
+    log = LogField(help_text="The game's events; at most 2,000.")
+
+
+# -- query parameters ---------------------------------------------------------------------------
+
+
+class DealQuerySerializer(QuerySerializer):
+    level = serializers.IntegerField(
+        min_value=1, max_value=MAX_LEVEL, default=1, help_text="Arcade level (1 by default)."
+    )
+    mode = serializers.ChoiceField(choices=MODES, default="classic")
+
+
+class LeaderboardQuerySerializer(QuerySerializer):
+    layout = serializers.ChoiceField(choices=layout_ids(), required=False, help_text="A layout's board.")
+    daily = serializers.DateField(
+        required=False, input_formats=["%Y-%m-%d"], help_text="A daily challenge's board (YYYY-MM-DD)."
+    )
+    mode = serializers.ChoiceField(choices=MODES, default="classic")
+    period = serializers.ChoiceField(
+        choices=PERIOD_CHOICES,
+        required=False,
+        help_text="Layout boards: entries of the last 24 hours, 7 days, or all (default).",
+    )
+    limit = serializers.IntegerField(min_value=1, max_value=MAX_LIMIT, default=MAX_LIMIT)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("layout" in attrs) == ("daily" in attrs):
+            raise serializers.ValidationError({"layout": "give either layout or daily (one of them)"})
+        if "daily" in attrs and "period" in attrs:
+            raise serializers.ValidationError({"period": "only layout boards have periods"})
+        attrs.setdefault("period", "all")
+        return attrs
+
+
+# -- responses (documentation) ---------------------------------------------------------------------
+
+
+class LayoutSerializer(serializers.Serializer[Any]):
+    id = serializers.CharField()
+    name = serializers.CharField()
+    size = serializers.IntegerField(help_text="Number of tiles.")
+    positions = serializers.ListField(
+        child=PositionField(), help_text="[x, y, z] per position, half-tile units."
+    )
+
+
+class DealSerializer(serializers.Serializer[Any]):
+    code = serializers.CharField()
+    layout = serializers.CharField()
+    mode = serializers.ChoiceField(choices=MODES)
+    level = serializers.IntegerField()
+    daily = serializers.DateField(allow_null=True, help_text="The daily challenge's date, or null.")
+    positions = serializers.ListField(child=PositionField())
+    tiles = serializers.ListField(
+        child=serializers.ChoiceField(choices=FACES), help_text="tiles[i] lies on positions[i]."
+    )
+    plan = PlanField()
+
+
+class DealWithTokenSerializer(DealSerializer):
+    token = serializers.CharField(
+        help_text="Signed; submit it with the log to POST /api/scores/ within 24 hours."
+    )
+
+
+class ShuffleSerializer(serializers.Serializer[Any]):
+    tiles = serializers.ListField(child=serializers.ChoiceField(choices=FACES, allow_null=True))
+    plan = PlanField(allow_null=True, help_text="null when no solvable arrangement exists.")
+
+
+class SolveSerializer(serializers.Serializer[Any]):
+    winnable = serializers.BooleanField(allow_null=True, help_text="null: undecided within the time budget.")
+    plan = PlanField(allow_null=True)
+
+
+class ScoreCreatedSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    rank = serializers.IntegerField(
+        allow_null=True, help_text="Place on the all-time board; null if held for review."
+    )
+    mode = serializers.ChoiceField(choices=MODES)
+    time_ms = serializers.IntegerField(required=False, help_text="classic only")
+    score = serializers.IntegerField(required=False, help_text="arcade only")
+    level = serializers.IntegerField(required=False, help_text="arcade only: the level reached")
+    moves = serializers.IntegerField()
+    hints = serializers.IntegerField()
+    shuffles = serializers.IntegerField()
+
+
+class LeaderboardEntrySerializer(serializers.Serializer[Any]):
+    rank = serializers.IntegerField()
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    time_ms = serializers.IntegerField(required=False, help_text="classic only")
+    score = serializers.IntegerField(required=False, help_text="arcade only")
+    hints = serializers.IntegerField()
+    shuffles = serializers.IntegerField()
+    created = serializers.DateTimeField()
+
+
+class LeaderboardSerializer(serializers.Serializer[Any]):
+    entries = LeaderboardEntrySerializer(many=True)
+
+
+class ScoreDetailSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    rank = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+    code = serializers.CharField()
+    layout = serializers.CharField()
+    mode = serializers.ChoiceField(choices=MODES)
+    daily = serializers.DateField(allow_null=True)
+    level = serializers.IntegerField()
+    time_ms = serializers.IntegerField(allow_null=True)
+    score = serializers.IntegerField(allow_null=True)
+    moves = serializers.IntegerField()
+    hints = serializers.IntegerField()
+    shuffles = serializers.IntegerField()
+    created = serializers.DateTimeField()
+    log = LogField()
+
+
+def iso_date(day: dt.date | None) -> str | None:
+    return None if day is None else day.isoformat()

@@ -1,0 +1,299 @@
+"""Mahjong Solitaire's endpoints: thin views over the engine (``game.mahjong.engine``) and ``Score``.
+
+Every view derives from the core's :class:`~game.core.api.views.ApiView`: JSON
+in (at most 64 KB), JSON out, errors as ``{"error": ..., "code": ...}``, rate
+limits per client address (``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]``).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from django.http import Http404
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from game.core.api import tokens
+from game.core.api.views import ApiView, error_responses
+from game.mahjong.engine import Deal, GameCode, MalformedError, all_layouts, deal, get_layout, shuffle_tiles
+from game.mahjong.engine.solver import Budget, solve_tiles
+from game.mahjong.models import Mode, Score
+
+from . import serializers as s
+from . import submissions
+from .daily import daily_code, today
+
+CODE_PARAMETER = OpenApiParameter(
+    "code",
+    str,
+    OpenApiParameter.PATH,
+    description="A game code: MJ1, a layout id and seven capital letters, e.g. MJ1-L00-ABCDEFG.",
+    pattern=r"^MJ1-L[0-9]{2}-[A-Z]{7}$",
+)
+
+SOLVE_BUDGET = Budget(nodes=20_000, seconds=1.0)
+"""At most this much work per POST /api/solve/, so that one request cannot hold a worker."""
+
+
+# -- helpers ------------------------------------------------------------------------------------
+
+
+@cache
+def _positions(layout_id: str) -> list[list[int]]:
+    """A layout's positions as JSON arrays (shared between responses: never mutate)."""
+    return [list(p) for p in get_layout(layout_id).positions]
+
+
+def _plan(plan: Any) -> list[list[int]] | None:
+    return None if plan is None else [[a, b] for a, b in plan]
+
+
+def _deal_body(dealt: Deal, mode: str, daily: Any = None) -> dict[str, Any]:
+    return {
+        "code": str(dealt.code),
+        "layout": dealt.layout.id,
+        "mode": mode,
+        "level": dealt.level,
+        "daily": s.iso_date(daily),
+        "positions": _positions(dealt.layout.id),
+        "tiles": list(dealt.tiles),
+        "plan": _plan(dealt.plan),
+    }
+
+
+def _code_or_404(text: str) -> GameCode:
+    try:
+        code = GameCode.parse(text)
+        get_layout(code.layout_id)
+    except MalformedError as error:
+        raise Http404(f"code: {error}") from None
+    return code
+
+
+def _figures(entry: Score) -> dict[str, Any]:
+    if entry.mode == Mode.CLASSIC:
+        return {"time_ms": entry.time_ms}
+    return {"score": entry.score, "level": entry.level}
+
+
+# -- endpoints ------------------------------------------------------------------------------------
+
+
+@cache
+def _layouts_body() -> list[dict[str, Any]]:
+    return [
+        {"id": layout.id, "name": layout.name, "size": len(layout), "positions": _positions(layout.id)}
+        for layout in all_layouts().values()
+    ]
+
+
+class LayoutListView(ApiView):
+    @extend_schema(
+        summary="List the layouts",
+        description="Every layout with its positions [x, y, z] in half-tile units (a tile is 2 x 2).",
+        responses={200: s.LayoutSerializer(many=True), **error_responses(429)},
+    )
+    def get(self, request: Request) -> Response:
+        return Response(_layouts_body())
+
+
+class DealCreateView(ApiView):
+    throttle_scope = "deals"
+
+    @extend_schema(
+        summary="Deal a game",
+        description=(
+            "A new random deal of a layout, a replay of a game code, or today's daily challenge "
+            "(one code per UTC date and mode, on the Turtle). The answer carries the signed token "
+            "that POST /api/scores/ needs within 24 hours."
+        ),
+        request=s.DealRequestSerializer,
+        responses={201: s.DealWithTokenSerializer, **error_responses(400, 413, 415, 429)},
+        examples=[
+            OpenApiExample("new deal", value={"layout": "L00", "mode": "classic"}, request_only=True),
+            OpenApiExample(
+                "replay a code", value={"code": "MJ1-L00-ABCDEFG", "mode": "arcade"}, request_only=True
+            ),
+            OpenApiExample("daily challenge", value={"daily": "classic"}, request_only=True),
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        query = s.DealRequestSerializer(data=request.data)
+        query.is_valid(raise_exception=True)
+        data = query.validated_data
+        mode = data["mode"]
+        day = None
+        if "daily" in data:
+            day = today()
+            code = daily_code(day, mode)
+        elif "code" in data:
+            code = GameCode.parse(data["code"])
+        else:
+            code = GameCode.random(data["layout"])
+        body = _deal_body(deal(code, 1), mode, day)
+        body["token"] = tokens.issue(str(code), mode, daily=day)
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class DealDetailView(ApiView):
+    @extend_schema(
+        summary="Show a deal",
+        description="The board of a game code at a level (arcade levels go on from 1), without a token.",
+        parameters=[CODE_PARAMETER, s.DealQuerySerializer],
+        responses={200: s.DealSerializer, **error_responses(400, 404, 429)},
+    )
+    def get(self, request: Request, code: str) -> Response:
+        game_code = _code_or_404(code)
+        query = s.DealQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        level = query.validated_data["level"]
+        return Response(_deal_body(deal(game_code, level), query.validated_data["mode"]))
+
+
+class ShuffleView(ApiView):
+    throttle_scope = "shuffle"
+
+    @extend_schema(
+        summary="Shuffle the tiles left",
+        description=(
+            "Redeals the remaining tiles over the same positions, solvably when possible. "
+            "Deterministic: the server recomputes the same shuffle when it replays a log."
+        ),
+        parameters=[CODE_PARAMETER],
+        request=s.ShuffleRequestSerializer,
+        responses={200: s.ShuffleSerializer, **error_responses(400, 404, 413, 415, 429)},
+    )
+    def post(self, request: Request, code: str) -> Response:
+        game_code = _code_or_404(code)
+        query = s.ShuffleRequestSerializer(
+            data=request.data, context={"layout": get_layout(game_code.layout_id)}
+        )
+        query.is_valid(raise_exception=True)
+        data = query.validated_data
+        result = shuffle_tiles(game_code, data["level"], data["shuffle"], data["tiles"])
+        return Response({"tiles": list(result.tiles), "plan": _plan(result.plan)})
+
+
+class SolveView(ApiView):
+    throttle_scope = "solve"
+
+    @extend_schema(
+        summary="Is this board winnable?",
+        description=(
+            "Searches for a way to clear the board within a bounded budget "
+            f"({SOLVE_BUDGET.nodes} nodes, {SOLVE_BUDGET.seconds} s): winnable is true (with a plan), "
+            "false (proven), or null when the budget ran out first."
+        ),
+        request=s.SolveRequestSerializer,
+        responses={200: s.SolveSerializer, **error_responses(400, 413, 415, 429)},
+    )
+    def post(self, request: Request) -> Response:
+        query = s.SolveRequestSerializer(data=request.data)
+        query.is_valid(raise_exception=True)
+        data = query.validated_data
+        solution = solve_tiles(data["layout"], data["tiles"], SOLVE_BUDGET)
+        return Response({"winnable": solution.winnable, "plan": _plan(solution.plan)})
+
+
+class ScoreCreateView(ApiView):
+    throttle_scope = "scores"
+
+    @extend_schema(
+        summary="Submit a finished game",
+        description=(
+            "The server verifies the token, replays the log through the engine and recomputes "
+            "every figure (the request carries none). Classic games must end with the board "
+            "cleared; arcade games are sent at game over or when the player stops. Games with "
+            "inhumanly fast streaks are stored but held for review (rank null)."
+        ),
+        request=s.ScoreRequestSerializer,
+        responses={201: s.ScoreCreatedSerializer, **error_responses(400, 409, 413, 415, 429)},
+    )
+    def post(self, request: Request) -> Response:
+        query = s.ScoreRequestSerializer(data=request.data)
+        query.is_valid(raise_exception=True)
+        data = query.validated_data
+        now_ms = int(tokens.clock() * 1000)
+        verified = submissions.verify(data["token"], data["name"], data["log"], now_ms=now_ms)
+        entry = submissions.store(verified)
+        body = {
+            "id": entry.pk,
+            "rank": Score.objects.rank_of(entry),
+            "mode": entry.mode,
+            **_figures(entry),
+            "moves": entry.moves,
+            "hints": entry.hints,
+            "shuffles": entry.shuffles,
+        }
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class ScoreDetailView(ApiView):
+    @extend_schema(
+        summary="Show a submitted game",
+        description="The entry with its code, mode and log, so anyone can replay it.",
+        responses={200: s.ScoreDetailSerializer, **error_responses(404, 429)},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        entry = Score.objects.filter(pk=pk, hidden=False).first()
+        if entry is None:
+            raise Http404(f"there is no score {pk}")
+        return Response(
+            {
+                "id": entry.pk,
+                "rank": Score.objects.rank_of(entry),
+                "name": entry.name,
+                "code": entry.code,
+                "layout": entry.layout,
+                "mode": entry.mode,
+                "daily": s.iso_date(entry.daily),
+                "level": entry.level,
+                "time_ms": entry.time_ms,
+                "score": entry.score,
+                "moves": entry.moves,
+                "hints": entry.hints,
+                "shuffles": entry.shuffles,
+                "created": entry.created,
+                "log": entry.log,
+            }
+        )
+
+
+class LeaderboardView(ApiView):
+    @extend_schema(
+        summary="Show a leaderboard",
+        description=(
+            "A layout's board (?layout=L00&mode=classic&period=day|week|all; daily games are not on "
+            "it) or a daily challenge's (?daily=YYYY-MM-DD&mode=classic). Classic ranks by time, "
+            "then fewer hints, then the earlier entry; arcade by score, then the earlier entry."
+        ),
+        parameters=[s.LeaderboardQuerySerializer],
+        responses={200: s.LeaderboardSerializer, **error_responses(400, 429)},
+    )
+    def get(self, request: Request) -> Response:
+        query = s.LeaderboardQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        data = query.validated_data
+        mode = data["mode"]
+        if "daily" in data:
+            board = Score.objects.daily(data["daily"], mode)
+        else:
+            board = Score.objects.ranked(layout=data["layout"], mode=mode, period=data["period"])
+        figure = "time_ms" if mode == Mode.CLASSIC else "score"
+        rows = board.values("id", "name", figure, "hints", "shuffles", "created")[: data["limit"]]
+        entries = [
+            {
+                "rank": rank,
+                "id": row["id"],
+                "name": row["name"],
+                figure: row[figure],
+                "hints": row["hints"],
+                "shuffles": row["shuffles"],
+                "created": row["created"],
+            }
+            for rank, row in enumerate(rows, start=1)
+        ]
+        return Response({"entries": entries})

@@ -1,0 +1,158 @@
+"""Standalone face files, sprite sheets and their manifests, and writing them to disk."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Final
+
+from ..engine.tiles import FACE_NAMES, FACES, parse_face
+from . import classic, kittens, numbers
+from .common import HEIGHT, WIDTH
+from .style import Style
+from .svg import Canvas, finish_ids
+
+STYLES: Final[dict[str, Style]] = {s.name: s for s in (classic.STYLE, numbers.STYLE, kittens.STYLE)}
+"""The three styles by name, in the order they are shown."""
+
+DEFAULT_STYLE: Final = "numbers"
+
+COLUMNS: Final = 7
+GUTTER: Final = 2
+CELL_W: Final = WIDTH + 2 * GUTTER
+CELL_H: Final = HEIGHT + 2 * GUTTER
+
+STATIC_DIR: Final = Path(__file__).resolve().parent.parent / "static" / "mahjong" / "tiles"
+"""Where the generated files live (``game/mahjong/static/mahjong/tiles/``)."""
+
+SVG_NS: Final = "http://www.w3.org/2000/svg"
+
+
+def get_style(name: str) -> Style:
+    try:
+        return STYLES[name]
+    except KeyError:
+        raise ValueError(f"unknown tile style {name!r}; known: {', '.join(STYLES)}") from None
+
+
+def draw(face: str, style: str) -> Canvas:
+    if face not in FACE_NAMES:
+        raise ValueError(f"unknown tile label {face!r}")
+    return get_style(style).draw(face)
+
+
+def face_svg(face: str, style: str) -> str:
+    """A standalone SVG document for one face (60 x 80), with its English name as title."""
+    s = get_style(style)
+    canvas = draw(face, style)
+    body = (
+        f'<svg xmlns="{SVG_NS}" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}">'
+        f"<title>{FACE_NAMES[parse_face(face)]}</title>{s.library.defs(canvas.used)}{canvas.markup()}</svg>\n"
+    )
+    return finish_ids(body, s.prefix)
+
+
+def face_symbols(faces: list[str], style: str) -> str:
+    """``<defs>`` with one ``<symbol id="{prefix}f-{face}">`` per face plus what they use.
+
+    For inline use (diagrams): place a face with ``<use href="#{prefix}f-5B">``.
+    """
+    s = get_style(style)
+    used: set[str] = set()
+    symbols = []
+    for face in dict.fromkeys(faces):
+        canvas = draw(face, style)
+        used |= canvas.used
+        symbols.append(f'<symbol id="@@f-{face}" viewBox="0 0 {WIDTH} {HEIGHT}">{canvas.markup()}</symbol>')
+    shared = s.library.defs(used)
+    inner = shared[len("<defs>") : -len("</defs>")] if shared else ""
+    return finish_ids(f"<defs>{inner}{''.join(symbols)}</defs>", s.prefix)
+
+
+def sprite_position(face: str) -> tuple[int, int]:
+    """Top-left corner of a face in the sprite sheet (``FACES`` order, ``COLUMNS`` per row)."""
+    i = FACES.index(parse_face(face))
+    row, column = divmod(i, COLUMNS)
+    return column * CELL_W + GUTTER, row * CELL_H + GUTTER
+
+
+def sprite_size() -> tuple[int, int]:
+    rows = -(-len(FACES) // COLUMNS)
+    return COLUMNS * CELL_W, rows * CELL_H
+
+
+def sprite_sheet(style: str) -> tuple[str, dict[str, Any]]:
+    """The sprite sheet SVG of a style and its manifest (face -> x, y, w, h)."""
+    s = get_style(style)
+    width, height = sprite_size()
+    used: set[str] = set()
+    parts = []
+    views = []
+    manifest_faces: dict[str, dict[str, int]] = {}
+    for face in FACES:
+        canvas = draw(face, style)
+        used |= canvas.used
+        x, y = sprite_position(face)
+        parts.append(f'<g transform="translate({x} {y})">{canvas.markup()}</g>')
+        views.append(f'<view id="@@{face}" viewBox="{x} {y} {WIDTH} {HEIGHT}"/>')
+        manifest_faces[face] = {"x": x, "y": y, "w": WIDTH, "h": HEIGHT}
+    svg = (
+        f'<svg xmlns="{SVG_NS}" viewBox="0 0 {width} {height}" width="{width}" height="{height}">'
+        f"<title>Miaojong tiles: {style}</title>{s.library.defs(used)}{''.join(views)}\n"
+        + "\n".join(parts)
+        + "\n</svg>\n"
+    )
+    manifest = {
+        "style": style,
+        "image": f"{style}-sprite.svg",
+        "width": width,
+        "height": height,
+        "columns": COLUMNS,
+        "order": "FACES",
+        "view_id_prefix": s.prefix,
+        "faces": manifest_faces,
+    }
+    return finish_ids(svg, s.prefix), manifest
+
+
+def generate() -> dict[str, bytes]:
+    """Every generated file, by path relative to :data:`STATIC_DIR`."""
+    files: dict[str, bytes] = {}
+    for name in STYLES:
+        for face in FACES:
+            files[f"{name}/{face}.svg"] = face_svg(face, name).encode()
+        svg, manifest = sprite_sheet(name)
+        files[f"{name}-sprite.svg"] = svg.encode()
+        files[f"{name}-sprite.json"] = (json.dumps(manifest, indent=1) + "\n").encode()
+    return files
+
+
+def committed_files(root: Path = STATIC_DIR) -> dict[str, bytes]:
+    """The files now in ``root``, by relative path."""
+    if not root.is_dir():
+        return {}
+    paths = sorted(path for path in root.rglob("*") if path.is_file())
+    return {path.relative_to(root).as_posix(): path.read_bytes() for path in paths}
+
+
+def differences(root: Path = STATIC_DIR) -> list[str]:
+    """What differs between ``root`` and the generator's output (empty when in sync)."""
+    expected = generate()
+    actual = committed_files(root)
+    problems = [f"missing: {p}" for p in sorted(expected.keys() - actual.keys())]
+    problems += [f"not generated (remove it): {p}" for p in sorted(actual.keys() - expected.keys())]
+    problems += [f"differs: {p}" for p in sorted(expected.keys() & actual.keys()) if expected[p] != actual[p]]
+    return problems
+
+
+def write(root: Path = STATIC_DIR) -> int:
+    """Write every generated file into ``root``, removing stale ones; returns the number written."""
+    files = generate()
+    for stale in committed_files(root).keys() - files.keys():
+        (root / stale).unlink()
+    for relative, data in files.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists() or path.read_bytes() != data:
+            path.write_bytes(data)
+    return len(files)

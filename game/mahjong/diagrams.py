@@ -1,0 +1,195 @@
+"""Tile diagrams in page texts and templates (the Django side of :mod:`game.mahjong.engine.diagram`).
+
+In a page body, a fenced block becomes a drawing::
+
+    ```tiles
+    0 0,0: 1B 2B 3B 4B
+    1 3,0: R
+    ```
+
+Policy for mistakes in the notation: a broken diagram never breaks a page.
+On public pages it is left out (nothing is shown) and a warning is logged
+(logger ``game.mahjong.diagrams``) naming the problem; with ``show_errors=True``
+(staff previews) a small notice with the problems is shown in its place.
+:func:`diagram_errors` returns the same messages for an admin form or
+preview to show.  A ```` ```tiles ```` block that is never closed is shown as
+ordinary text (nothing of the page is lost) and reported by
+:func:`diagram_errors`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, gettext_lazy, ngettext
+
+from .artwork.build import DEFAULT_STYLE
+from .artwork.diagram_svg import render_svg
+from .engine.diagram import Diagram, DiagramError, diagram_problems, parse_diagram
+from .tile_names import face_name, layer_name
+
+logger = logging.getLogger("game.mahjong.diagrams")
+
+FENCE_OPEN = "```tiles"
+FENCE_CLOSE = "```"
+
+DIAGRAM_HELP = gettext_lazy(
+    "Plain text; a blank line starts a new paragraph. To draw tiles, put a diagram between a line "
+    "```tiles and a line ```. Each diagram line is one row: the layer, the position x,y, a colon "
+    "and the tiles from left to right. Positions count in half tiles (a tile is 2 wide). "
+    "Example: “0 0,0: 1B 2B 3B 4B” then “1 3,0: R” puts the red dragon on top, half over the "
+    "second and half over the third tile. Example with a gap and a second row: “0 0,0: 5D . 5D” "
+    "then “0 0,2: N E S W”. Labels: 1B-9B, 1C-9C, 1D-9D, N S E W, R G Wh, F1-F4, S1-S4; "
+    "“.” leaves a spot empty, # starts a comment."
+)
+"""Help text for the page body field (``help_text=DIAGRAM_HELP``)."""
+
+
+@dataclass(frozen=True)
+class Block:
+    """A piece of a page text: ``kind`` is ``"text"`` or ``"tiles"``; ``line`` is where it starts."""
+
+    kind: str
+    text: str
+    line: int
+
+
+def split_blocks(source: str) -> tuple[list[Block], list[int]]:
+    """Split a page text into text and diagram blocks; also the lines of unclosed fences."""
+    lines = (source or "").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    blocks: list[Block] = []
+    unclosed: list[int] = []
+    text: list[str] = []
+    text_start = 1
+    i = 0
+    while i < len(lines):
+        if lines[i].strip() == FENCE_OPEN:
+            end = next((j for j in range(i + 1, len(lines)) if lines[j].strip() == FENCE_CLOSE), None)
+            if end is None:
+                unclosed.append(i + 1)
+                text.extend(lines[i:])
+                break
+            if text:
+                blocks.append(Block("text", "\n".join(text), text_start))
+                text = []
+            blocks.append(Block("tiles", "\n".join(lines[i + 1 : end]), i + 2))
+            i = end + 1
+            text_start = i + 1
+            continue
+        text.append(lines[i])
+        i += 1
+    if text:
+        blocks.append(Block("text", "\n".join(text), text_start))
+    return blocks, unclosed
+
+
+def diagram_errors(text: str) -> list[str]:
+    """Every problem of the tile diagrams in a page text, as messages for the staff.
+
+    Each message names the diagram and the line (of the diagram and of the
+    whole text).  An empty list means every diagram can be drawn.
+    """
+    blocks, unclosed = split_blocks(text)
+    messages = []
+    number = 0
+    for block in blocks:
+        if block.kind != "tiles":
+            continue
+        number += 1
+        for error in diagram_problems(block.text):
+            messages.append(_message(number, block.line, error))
+    for line in unclosed:
+        messages.append(
+            gettext("Line %(line)s: the ```tiles block is never closed with a line ```.") % {"line": line}
+        )
+    return messages
+
+
+def _message(number: int, first_line: int, error: DiagramError) -> str:
+    if error.line:
+        return gettext(
+            "Tile diagram %(number)s, line %(line)s (line %(text_line)s of the text): %(problem)s"
+        ) % {
+            "number": number,
+            "line": error.line,
+            "text_line": first_line + error.line - 1,
+            "problem": error.problem,
+        }
+    return gettext("Tile diagram %(number)s: %(problem)s") % {"number": number, "problem": error.problem}
+
+
+def describe(diagram: Diagram) -> str:
+    """The translated description used as the diagram's accessible title."""
+
+    def name(tile_face: str, layer: int) -> str:
+        text = face_name(tile_face)
+        return f"{text} ({layer_name(layer)})" if diagram.layers > 1 else text
+
+    none = gettext("none")
+    free = ", ".join(name(t.face, t.position.z) for t in diagram.free_tiles) or none
+    blocked = ", ".join(name(t.face, t.position.z) for t in diagram.blocked_tiles) or none
+    count = len(diagram.tiles)
+    return ngettext(
+        "Tile diagram with %(count)s tile. Free: %(free)s. Blocked: %(blocked)s.",
+        "Tile diagram with %(count)s tiles. Free: %(free)s. Blocked: %(blocked)s.",
+        count,
+    ) % {"count": count, "free": free, "blocked": blocked}
+
+
+def render_diagram(notation: str, style: str = DEFAULT_STYLE) -> SafeString:
+    """The inline SVG of a diagram; raises :class:`DiagramError` on a bad notation."""
+    diagram = parse_diagram(notation)
+    return mark_safe(render_svg(diagram, style, title=describe(diagram)))  # built from checked data, escaped
+
+
+def error_notice(messages: list[str]) -> SafeString:
+    # Styled by .tile-diagram-error in the site's stylesheet: the CSP refuses style attributes.
+    return format_html(
+        '<div class="tile-diagram-error" role="note"><p><strong>{}</strong></p><ul>{}</ul></div>',
+        gettext("This tile diagram cannot be drawn:"),
+        format_html_join("", "<li>{}</li>", ((m,) for m in messages)),
+    )
+
+
+def diagram_figure(
+    notation: str, *, show_errors: bool = False, number: int = 1, first_line: int = 1
+) -> SafeString:
+    """``<figure class="tile-diagram">`` with the drawing, or (on a mistake) a notice or nothing."""
+    try:
+        svg = render_diagram(notation)
+    except DiagramError:
+        problems = diagram_problems(notation)
+        # The log is for operators: plain English from the engine, whatever the page's language.
+        logger.warning(
+            "tile diagram %s (text line %s) not drawn: %s", number, first_line, "; ".join(map(str, problems))
+        )
+        if not show_errors:
+            return mark_safe("")
+        return error_notice([_message(number, first_line, e) for e in problems])
+    return format_html('<figure class="tile-diagram">{}</figure>', svg)
+
+
+def render_text_blocks(
+    source: str, paragraphs: Callable[[str], str], *, show_errors: bool = False
+) -> SafeString:
+    """Render a page text: diagrams as figures, the rest through ``paragraphs`` (escaping)."""
+    blocks, unclosed = split_blocks(source)
+    for line in unclosed:
+        logger.warning("page text: the ```tiles block on line %s is never closed", line)
+    parts: list[str] = []
+    number = 0
+    for block in blocks:
+        if block.kind == "tiles":
+            number += 1
+            figure = diagram_figure(block.text, show_errors=show_errors, number=number, first_line=block.line)
+            if figure:
+                parts.append(figure)
+        else:
+            html = paragraphs(block.text)
+            if html:
+                parts.append(html)
+    return mark_safe("\n".join(parts))  # each part is escaped or built with format_html

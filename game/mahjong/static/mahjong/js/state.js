@@ -1,0 +1,418 @@
+// A game in progress, pure (no DOM, no clock, no network): a port of game/mahjong/engine/play.py.
+// Every action takes t, whole milliseconds since the deal was shown (the caller owns the
+// clock), and every accepted action is appended to the event log in the server's format,
+// so the log replays on the server to the very same result. The whole state is plain JSON.
+
+import { availablePairs, buildLayout, hasMoves, isFree, tilesMatch } from "./rules.js";
+
+export const PAIR_POINTS = 100;
+export const SPEED_BONUS = 100;
+export const FULL_BONUS_MS = 2000;
+export const NO_BONUS_MS = 10000;
+export const HINT_COST = 50;
+export const BOARD_POINTS = 2000;
+export const LEVEL_POINTS = 500;
+export const LEVEL_POINTS_CAP = 10;
+export const ARCADE_SHUFFLES = 3;
+export const STATE_VERSION = 1;
+
+export const Status = Object.freeze({
+  PLAYING: "playing",
+  NO_MOVES: "no_moves",
+  CLEARED: "cleared",
+  GAME_OVER: "game_over",
+});
+
+export const Tap = Object.freeze({
+  SELECTED: "selected",
+  DESELECTED: "deselected",
+  MATCHED: "matched",
+  BLOCKED: "blocked",
+});
+
+/** An action the rules forbid now (the UI disables it; this is the safety net). */
+export class IllegalMove extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "IllegalMove";
+  }
+}
+
+export function speedBonus(elapsedMs) {
+  if (elapsedMs <= FULL_BONUS_MS) return SPEED_BONUS;
+  if (elapsedMs >= NO_BONUS_MS) return 0;
+  return Math.floor((SPEED_BONUS * (NO_BONUS_MS - elapsedMs)) / (NO_BONUS_MS - FULL_BONUS_MS));
+}
+
+export function boardPoints(level) {
+  return BOARD_POINTS + LEVEL_POINTS * Math.min(level, LEVEL_POINTS_CAP);
+}
+
+const CODE_RE = /^MJ1-L[0-9]{2}-[A-Z]{7}$/;
+const layouts = new WeakMap();
+
+function layoutOf(positions) {
+  let layout = layouts.get(positions);
+  if (!layout) {
+    layout = buildLayout(positions);
+    layouts.set(positions, layout);
+  }
+  return layout;
+}
+
+export class Game {
+  /** @param {object} s a plain state, as made by Game.fromDeal or read by Game.fromJSON */
+  constructor(s) {
+    this.s = s;
+  }
+
+  /** A new game from a POST /api/deals/ answer. */
+  static fromDeal(deal) {
+    const game = new Game({
+      version: STATE_VERSION,
+      code: deal.code,
+      layout: deal.layout,
+      mode: deal.mode,
+      daily: deal.daily ?? null,
+      token: deal.token ?? null,
+      level: deal.level ?? 1,
+      positions: deal.positions,
+      tiles: deal.tiles.slice(),
+      plan: deal.plan ?? null,
+      selected: null,
+      hint: null,
+      moves: 0,
+      hints: 0,
+      shuffles: 0,
+      earned: 0,
+      penalties: 0,
+      status: Status.PLAYING,
+      history: [],
+      now: 0,
+      pausedAt: null,
+      pausedTotal: 0,
+      clockStart: null,
+      lastChange: 0,
+      timeMs: null,
+      events: [],
+    });
+    game.checkMoves();
+    return game;
+  }
+
+  /** A saved state back, or null when it is not a well-formed state of this version. */
+  static fromJSON(data) {
+    if (!isValidState(data)) return null;
+    return new Game(data);
+  }
+
+  toJSON() {
+    return this.s;
+  }
+
+  // -- what the player sees ------------------------------------------------------------
+
+  get layout() {
+    return layoutOf(this.s.positions);
+  }
+  get tiles() {
+    return this.s.tiles;
+  }
+  get status() {
+    return this.s.status;
+  }
+  get mode() {
+    return this.s.mode;
+  }
+  get paused() {
+    return this.s.pausedAt !== null;
+  }
+  get score() {
+    return Math.max(0, this.s.earned - this.s.penalties);
+  }
+  get shufflesLeft() {
+    return this.s.mode === "arcade" ? ARCADE_SHUFFLES - this.s.shuffles : null;
+  }
+  get canUndo() {
+    return this.s.history.length > 0 && (this.s.status === Status.PLAYING || this.s.status === Status.NO_MOVES);
+  }
+  get canShuffle() {
+    const s = this.s;
+    if (this.paused || s.status === Status.CLEARED || s.status === Status.GAME_OVER) return false;
+    return s.mode !== "arcade" || s.shuffles < ARCADE_SHUFFLES;
+  }
+  get canHint() {
+    return !this.paused && (this.s.status === Status.PLAYING || this.s.status === Status.NO_MOVES);
+  }
+  get canPause() {
+    const s = this.s;
+    if (this.paused || s.status === Status.GAME_OVER) return false;
+    return !(s.status === Status.CLEARED && s.mode === "classic");
+  }
+  isFree(i) {
+    return isFree(this.layout, this.s.tiles, i);
+  }
+  availablePairs() {
+    return availablePairs(this.layout, this.s.tiles);
+  }
+  tilesLeft() {
+    return this.s.tiles.filter((face) => face !== null).length;
+  }
+
+  active(t) {
+    const s = this.s;
+    const paused = s.pausedTotal + (s.pausedAt !== null ? t - s.pausedAt : 0);
+    return t - paused;
+  }
+
+  /** Classic clock at t: 0 before the first pair, frozen at the win, stopped while paused. */
+  stopwatch(t) {
+    const s = this.s;
+    if (s.timeMs !== null) return s.timeMs;
+    if (s.clockStart === null) return 0;
+    return this.active(Math.max(t, s.now)) - s.clockStart;
+  }
+
+  /** The next pair of the plan if both tiles are there and free, else the first available pair. */
+  hintPair() {
+    const { tiles, plan } = this.s;
+    if (plan) {
+      for (const [a, b] of plan) {
+        if (tiles[a] !== null && tiles[b] !== null) {
+          if (this.isFree(a) && this.isFree(b)) return [a, b];
+          break;
+        }
+      }
+    }
+    const pairs = this.availablePairs();
+    return pairs.length ? pairs[0] : null;
+  }
+
+  // -- actions ---------------------------------------------------------------------------
+
+  begin(t, allowPaused = false) {
+    if (!Number.isInteger(t) || t < 0) throw new IllegalMove(`t must be whole milliseconds, not ${t}`);
+    if (t < this.s.now) throw new IllegalMove(`time goes back from ${this.s.now} to ${t} ms`);
+    if (this.paused && !allowPaused) throw new IllegalMove("the game is paused");
+    if (this.s.status === Status.GAME_OVER) throw new IllegalMove("the game is over");
+  }
+
+  record(event) {
+    this.s.now = event.t;
+    this.s.events.push(event);
+  }
+
+  checkIndex(i) {
+    if (!Number.isInteger(i) || i < 0 || i >= this.s.tiles.length) throw new IllegalMove(`no position ${i}`);
+  }
+
+  /** The selection rule: what tapping position i does. Only matches are logged. */
+  tap(i, t) {
+    this.checkIndex(i);
+    this.begin(t);
+    const s = this.s;
+    if (s.status !== Status.PLAYING || !this.isFree(i)) {
+      s.selected = null;
+      return Tap.BLOCKED;
+    }
+    if (s.selected === null) {
+      s.selected = i;
+      return Tap.SELECTED;
+    }
+    if (s.selected === i) {
+      s.selected = null;
+      return Tap.DESELECTED;
+    }
+    if (tilesMatch(s.tiles[s.selected], s.tiles[i])) {
+      this.match(s.selected, i, t);
+      return Tap.MATCHED;
+    }
+    s.selected = i;
+    return Tap.SELECTED;
+  }
+
+  /** Remove the pair a, b; returns the points it earned (0 in classic). */
+  match(a, b, t) {
+    this.checkIndex(a);
+    this.checkIndex(b);
+    this.begin(t);
+    const s = this.s;
+    if (s.status !== Status.PLAYING) throw new IllegalMove(`no pair can be taken now: the board is ${s.status}`);
+    if (a === b || !this.isFree(a) || !this.isFree(b) || !tilesMatch(s.tiles[a], s.tiles[b])) {
+      throw new IllegalMove(`${a} and ${b} are not a free matching pair`);
+    }
+    const fa = s.tiles[a];
+    const fb = s.tiles[b];
+    s.tiles[a] = null;
+    s.tiles[b] = null;
+    const active = this.active(t);
+    if (s.clockStart === null) s.clockStart = active;
+    let points = 0;
+    if (s.mode === "arcade") points = PAIR_POINTS + speedBonus(active - s.lastChange);
+    s.lastChange = active;
+    s.earned += points;
+    s.moves += 1;
+    s.selected = null;
+    s.hint = null;
+    s.history.push({ a, b, fa, fb, points });
+    this.record({ t, type: "match", a, b });
+    if (s.tiles.every((face) => face === null)) {
+      s.status = Status.CLEARED;
+      if (s.mode === "arcade") s.earned += boardPoints(s.level);
+      else s.timeMs = active - s.clockStart;
+    } else {
+      this.checkMoves();
+    }
+    return points;
+  }
+
+  undo(t) {
+    this.begin(t);
+    const s = this.s;
+    if (s.status === Status.CLEARED) throw new IllegalMove("the board is cleared: there is nothing to undo");
+    const removal = s.history.pop();
+    if (!removal) throw new IllegalMove("there is no move to undo");
+    s.tiles[removal.a] = removal.fa;
+    s.tiles[removal.b] = removal.fb;
+    s.earned -= removal.points;
+    s.lastChange = this.active(t);
+    s.selected = null;
+    s.hint = null;
+    s.status = Status.PLAYING;
+    this.record({ t, type: "undo" });
+    this.checkMoves();
+    return removal;
+  }
+
+  /** Count (and in arcade, pay for) a hint; returns the pair to show, or null. */
+  hint(t) {
+    this.begin(t);
+    const s = this.s;
+    if (s.status === Status.CLEARED) throw new IllegalMove("the board is cleared: no hint needed");
+    s.hints += 1;
+    if (s.mode === "arcade") s.penalties += HINT_COST;
+    this.record({ t, type: "hint" });
+    s.hint = this.hintPair();
+    return s.hint;
+  }
+
+  /** Check that a shuffle may happen at t (before asking the server for the new tiles). */
+  checkShuffle(t) {
+    this.begin(t);
+    const s = this.s;
+    if (s.status === Status.CLEARED) throw new IllegalMove("the board is cleared: nothing to shuffle");
+    if (s.mode === "arcade" && s.shuffles >= ARCADE_SHUFFLES) {
+      throw new IllegalMove(`all ${ARCADE_SHUFFLES} shuffles of this game are used`);
+    }
+  }
+
+  /** The request body of POST /api/deals/<code>/shuffle/ for the next shuffle. */
+  shuffleRequest() {
+    return { level: this.s.level, shuffle: this.s.shuffles, tiles: this.s.tiles.slice() };
+  }
+
+  /** Apply the server's shuffle ({tiles, plan}) as happening at t. */
+  applyShuffle(t, result) {
+    this.checkShuffle(t);
+    const s = this.s;
+    if (!Array.isArray(result.tiles) || result.tiles.length !== s.tiles.length) {
+      throw new IllegalMove("the shuffled board does not fit the layout");
+    }
+    s.tiles = result.tiles.slice();
+    s.plan = result.plan ?? null;
+    s.shuffles += 1;
+    s.history = [];
+    s.lastChange = this.active(t);
+    s.selected = null;
+    s.hint = null;
+    s.status = Status.PLAYING;
+    this.record({ t, type: "shuffle" });
+    this.checkMoves();
+  }
+
+  pause(t) {
+    this.begin(t);
+    const s = this.s;
+    if (s.status === Status.CLEARED && s.mode === "classic") {
+      throw new IllegalMove("the game is won: the clock has stopped already");
+    }
+    s.pausedAt = t;
+    s.selected = null;
+    this.record({ t, type: "pause" });
+  }
+
+  resume(t) {
+    this.begin(t, true);
+    const s = this.s;
+    if (s.pausedAt === null) throw new IllegalMove("the game is not paused");
+    s.pausedTotal += t - s.pausedAt;
+    s.pausedAt = null;
+    this.record({ t, type: "resume" });
+  }
+
+  /** Arcade: go on to the next level with its deal (GET /api/deals/<code>/?level=k+1). */
+  nextLevel(t, deal) {
+    this.begin(t);
+    const s = this.s;
+    if (s.mode !== "arcade") throw new IllegalMove("levels exist only in arcade mode");
+    if (s.status !== Status.CLEARED) throw new IllegalMove("the board must be cleared before the next level");
+    if (deal.level !== s.level + 1 || deal.tiles.length !== s.positions.length) {
+      throw new IllegalMove("that is not the next level's deal");
+    }
+    s.level += 1;
+    s.tiles = deal.tiles.slice();
+    s.plan = deal.plan ?? null;
+    s.history = [];
+    s.lastChange = this.active(t);
+    s.selected = null;
+    s.hint = null;
+    s.status = Status.PLAYING;
+    this.record({ t, type: "next_level" });
+    this.checkMoves();
+  }
+
+  /**
+   * Arcade: the player ends the game (to submit it). Nothing more can be played; the log
+   * needs no event for it (the server scores an arcade log wherever it ends).
+   */
+  stop() {
+    const s = this.s;
+    if (s.mode !== "arcade") throw new IllegalMove("only an arcade game can be ended early");
+    if (this.paused) throw new IllegalMove("the game is paused");
+    s.selected = null;
+    s.hint = null;
+    s.status = Status.GAME_OVER;
+  }
+
+  checkMoves() {
+    const s = this.s;
+    if (hasMoves(this.layout, s.tiles)) s.status = Status.PLAYING;
+    else if (s.mode === "arcade" && s.shuffles >= ARCADE_SHUFFLES) s.status = Status.GAME_OVER;
+    else s.status = Status.NO_MOVES;
+  }
+}
+
+const isInt = (v) => Number.isInteger(v);
+const isIntOrNull = (v) => v === null || Number.isInteger(v);
+const isPair = (p) => Array.isArray(p) && p.length === 2 && p.every(isInt);
+
+/** Structural check of a saved state: anything else (old versions, damage) is refused. */
+export function isValidState(s) {
+  if (!s || typeof s !== "object" || s.version !== STATE_VERSION) return false;
+  if (typeof s.code !== "string" || !CODE_RE.test(s.code)) return false;
+  if (s.mode !== "classic" && s.mode !== "arcade") return false;
+  if (!Object.values(Status).includes(s.status)) return false;
+  const n = Array.isArray(s.positions) ? s.positions.length : -1;
+  if (n < 2 || !s.positions.every((p) => Array.isArray(p) && p.length === 3 && p.every(isInt))) return false;
+  if (!Array.isArray(s.tiles) || s.tiles.length !== n) return false;
+  if (!s.tiles.every((f) => f === null || typeof f === "string")) return false;
+  if (s.plan !== null && !(Array.isArray(s.plan) && s.plan.every(isPair))) return false;
+  if (s.hint !== null && !isPair(s.hint)) return false;
+  for (const k of ["level", "moves", "hints", "shuffles", "earned", "penalties", "now", "pausedTotal", "lastChange"]) {
+    if (!isInt(s[k])) return false;
+  }
+  for (const k of ["selected", "pausedAt", "clockStart", "timeMs"]) if (!isIntOrNull(s[k])) return false;
+  if (!Array.isArray(s.history) || !Array.isArray(s.events)) return false;
+  if (!s.events.every((e) => e && isInt(e.t) && typeof e.type === "string")) return false;
+  return s.token === null || typeof s.token === "string";
+}

@@ -1,0 +1,196 @@
+"""Visitor pages of the game app."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import get_language, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from .artwork.build import STYLES
+from .engine import FACES, GameCode, Layout, MalformedError, all_layouts, get_layout
+from .templatetags.tiles import face_url
+from .tile_names import GROUPS, STYLE_NAMES, face_name
+
+# The page's texts live here rather than in the template so that the game
+# app's catalogue (game/locale, made by makemessages run inside game/) has them.
+TEXTS = {
+    "title": _("The tiles"),
+    "description": _(
+        "All 42 Mahjong tile faces in the classic, numbers and kittens styles, with their names."
+    ),
+    "lead": _(
+        "A full set has 144 tiles with 42 different faces: four of each suit tile, wind and dragon, "
+        "and one of each flower and season."
+    ),
+    "matching": _(
+        "Two tiles match when their faces are the same. Any flower matches any other flower, "
+        "and any season any other season."
+    ),
+    "styles": _("Each face is shown in the three styles, from left to right:"),
+}
+
+
+def tiles(request: HttpRequest) -> HttpResponse:
+    """All 42 faces in every style, grouped by suit, with their names in the page's language."""
+    groups = [
+        {
+            "key": key,
+            "title": title,
+            "faces": [
+                {
+                    "label": face,
+                    "name": face_name(face),
+                    "images": [
+                        {"style": style, "url": face_url(face, style), "alt": STYLE_NAMES[style]}
+                        for style in STYLES
+                    ],
+                }
+                for face in faces
+            ],
+        }
+        for key, title, faces in GROUPS
+    ]
+    styles = [{"key": style, "name": STYLE_NAMES[style]} for style in STYLES]
+    return render(request, "mahjong/tiles.html", {"groups": groups, "styles": styles, "texts": TEXTS})
+
+
+# -- the play page ---------------------------------------------------------------------------
+
+PLAY_TEXTS = {
+    "title": _("Play Mahjong Solitaire"),
+    "description": _(
+        "Play Mahjong Solitaire in your browser: remove pairs of free matching tiles "
+        "until the board is clear."
+    ),
+    "layout": _("Layout"),
+    "mode": _("Mode"),
+    "classic": pgettext_lazy("game mode", "Classic"),
+    "arcade": pgettext_lazy("game mode", "Arcade"),
+    "daily": pgettext_lazy("game mode", "Daily challenge"),
+    "new_game": _("New game"),
+    "hint": _("Hint"),
+    "undo": _("Undo"),
+    "shuffle": _("Shuffle"),
+    "style": _("Tiles style"),
+    "pause": _("Pause"),
+    "closeup": _("Close-up"),
+    "stop": _("End the game"),
+    "records": _("Your records"),
+    "in_progress": _("A game is in progress: starting a new one ends it."),
+    "daily_help": _("The daily challenge is the same deal for everyone today, on the Turtle layout."),
+    "cancel": _("Cancel"),
+    "start": _("Start"),
+    "close": _("Close"),
+    "your_name": _("Your name"),
+    "submit_score": _("Submit the score"),
+    "see_leaderboard": _("See the leaderboard"),
+    "controls": _("Game controls"),
+    "board": _("Game board"),
+    "loading": _("Loading the game…"),
+    "keys_help": _(
+        "Keys: H hint, U undo, S shuffle, T tiles style, Z close-up or whole board, P pause, N new game. "
+        "On the board, the arrow keys move between the free tiles and Enter or Space selects one. "
+        "On a touch screen, pinch to zoom, drag to move the board and double-tap to switch views."
+    ),
+    "game_code": _("Game code:"),
+    "copy_link": _("Copy link"),
+    "noscript": _("The game needs JavaScript. Please enable it to play."),
+}
+
+# The layouts' names as visitors see them (the layout files' names are the English ones).
+LAYOUT_NAMES = {
+    "L00": pgettext_lazy("layout", "Turtle"),
+    "L01": pgettext_lazy("layout", "Kitten"),
+    "L02": pgettext_lazy("layout", "Fish"),
+    "L03": pgettext_lazy("layout", "Bridge"),
+    "L04": pgettext_lazy("layout", "Castle"),
+    "L05": pgettext_lazy("layout", "Flower"),
+    "L06": pgettext_lazy("layout", "Gem"),
+    "L07": pgettext_lazy("layout", "Butterfly"),
+    "L08": pgettext_lazy("layout", "Pagoda"),
+    "L09": pgettext_lazy("layout", "Crossroads"),
+    "L10": pgettext_lazy("layout", "Heart"),
+    "L11": pgettext_lazy("layout", "Arena"),
+}
+
+
+def layout_name(layout: Layout) -> str:
+    return str(LAYOUT_NAMES.get(layout.id, layout.name))
+
+
+def layout_preview(layout: Layout) -> dict[str, Any]:
+    """A small SVG picture of a layout: one path of tile outlines per layer, higher layers lighter.
+
+    Units are half tiles (a tile is 2 x 2); each layer is shifted up-left like on the board.
+    """
+    xs = [x for x, _, _ in layout.positions]
+    ys = [y for _, y, _ in layout.positions]
+    depth = max(z for _, _, z in layout.positions)
+    shift = 0.3
+    layers: dict[int, list[str]] = {}
+    for x, y, z in layout.positions:
+        left = x - min(xs) + (depth - z) * shift
+        top = y - min(ys) + (depth - z) * shift
+        layers.setdefault(z, []).append(f"M{left:g} {top:g}h1.8v1.8h-1.8z")
+    width = max(xs) - min(xs) + 2 + depth * shift
+    height = max(ys) - min(ys) + 2 + depth * shift
+    return {
+        # Formatted here: the template would write the numbers with the page's decimal comma.
+        "view_box": f"0 0 {width:g} {height:g}",
+        "layers": [{"z": z, "d": "".join(parts)} for z, parts in sorted(layers.items())],
+    }
+
+
+PLAY_STYLE_ORDER = ("kittens", "classic", "numbers")
+
+
+def _style_rank(style: str) -> int:
+    return PLAY_STYLE_ORDER.index(style) if style in PLAY_STYLE_ORDER else len(PLAY_STYLE_ORDER)
+
+
+def _play_config(request: HttpRequest, code: str | None) -> dict[str, Any]:
+    daily = request.GET.get("daily")
+    mode = request.GET.get("mode")
+    return {
+        "language": get_language(),
+        "api": reverse("api:root"),
+        "playUrl": reverse("mahjong:play"),
+        "code": code,
+        "mode": mode if mode in ("classic", "arcade") else None,
+        "daily": daily if daily in ("classic", "arcade") else None,
+        "defaultLayout": "L00",
+        # In the order the T key cycles through them.
+        "styles": [
+            {
+                "key": style,
+                "name": str(STYLE_NAMES[style]),
+                "sheet": static(f"mahjong/tiles/{style}-sprite.json"),
+                "image": static(f"mahjong/tiles/{style}-sprite.svg"),
+            }
+            for style in sorted(STYLES, key=_style_rank)
+        ],
+        "faceNames": {face: face_name(face) for face in FACES},
+        "layouts": {layout.id: layout_name(layout) for layout in all_layouts().values()},
+        # The leaderboards' pages (/<lang>/scores/?layout=L00&mode=classic, /<lang>/scores/daily/).
+        "scoresUrl": f"/{get_language()}/scores/",
+    }
+
+
+def play(request: HttpRequest, code: str | None = None) -> HttpResponse:
+    """The game: starts a new deal or resumes the saved one; with a code, plays that deal."""
+    if code is not None:
+        try:
+            get_layout(GameCode.parse(code).layout_id)
+        except MalformedError:
+            raise Http404("not a game code") from None
+    layouts = [
+        {"id": layout.id, "name": layout_name(layout), "preview": layout_preview(layout)}
+        for layout in all_layouts().values()
+    ]
+    context = {"texts": PLAY_TEXTS, "layouts": layouts, "config": _play_config(request, code)}
+    return render(request, "mahjong/play.html", context)

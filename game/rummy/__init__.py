@@ -1,0 +1,1 @@
+"""Tile Rummy: the pure engine in .engine; the Django side comes later."""
