@@ -7,7 +7,9 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.sitemaps import Sitemap
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
+
+from game.core.registry import sitemap_url_names
 
 from .models import Page
 
@@ -51,24 +53,14 @@ class PageSitemap(TranslatedSitemap):
         return 1.0 if item.key == "home" else 0.8
 
 
-# Pages of the game app, by URL name. Listed only once they exist, so the
-# sitemap never breaks while the game is being built.
-GAME_PAGES = ("game:play", "game:tiles")
-
-
 class GamePagesSitemap(TranslatedSitemap):
+    """Each game's public pages, as its registry entry lists them."""
+
     changefreq = "weekly"
     priority = 0.7
 
     def items(self) -> list[str]:
-        available = []
-        for name in GAME_PAGES:
-            try:
-                reverse(name)
-            except NoReverseMatch:
-                continue
-            available.append(name)
-        return available
+        return sitemap_url_names()
 
     def location(self, item: str) -> str:
         return reverse(item)

@@ -11,9 +11,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from game.api.daily import daily_code, today
-from game.models import Score
+from game.mahjong.api.daily import daily_code, today
+from game.mahjong.models import Score
 from tests.api.conftest import _fresh_throttles, deal_long_ago, make_score, play, submit_ok
+from tests.paths import mahjong_path
 
 __all__ = ["_fresh_throttles"]  # generous API rate limits for every test here
 
@@ -22,7 +23,7 @@ LANGUAGES = ["en", "it", "pl", "ru", "fr"]
 
 def names_in_order(html: str) -> list[str]:
     """The names on the board, top to bottom."""
-    return re.findall(r'<td class="board-name"><a href="/\w+/scores/\d+/"[^>]*>([^<]+)</a>', html)
+    return re.findall(r'<td class="board-name"><a href="/\w+/mahjong/[\w-]+/\d+/"[^>]*>([^<]+)</a>', html)
 
 
 def alternates(html: str) -> dict[str, str]:
@@ -55,12 +56,12 @@ def test_it_ranks_classic_games_by_time_fastest_first(
     slow = won(client, monkeypatch, "Slow", 2000)
     fast = won(client, monkeypatch, "Fast", 900)
     middle = won(client, monkeypatch, "Middle", 1200)
-    html = page(client, "/en/scores/")
+    html = page(client, "/en/mahjong/scores/")
     assert names_in_order(html) == ["Fast", "Middle", "Slow"]
     # 72 pairs one every 900 ms: the stopwatch starts at the first, so 71 x 0.9 s.
     assert "1:03.9" in html
     for pk in (slow, fast, middle):
-        assert f'href="/en/scores/{pk}/"' in html
+        assert f'href="/en/mahjong/scores/{pk}/"' in html
     assert '<h2 class="board-heading">Turtle · Classic · All time</h2>' in html
 
 
@@ -69,7 +70,7 @@ def test_equal_times_rank_fewer_hints_first(client: Client) -> None:
     make_score(name="Hinted", time_ms=60_000, hints=2)
     make_score(name="Clean", time_ms=60_000, hints=0)
     make_score(name="Slower", time_ms=61_000, hints=0)
-    assert names_in_order(page(client, "/en/scores/")) == ["Clean", "Hinted", "Slower"]
+    assert names_in_order(page(client, "/en/mahjong/scores/")) == ["Clean", "Hinted", "Slower"]
 
 
 @pytest.mark.django_db
@@ -77,7 +78,7 @@ def test_the_arcade_board_ranks_by_score_and_shows_score_and_level(client: Clien
     make_score(mode="arcade", name="Low", score=3_000, level=1)
     make_score(mode="arcade", name="High", score=12_500, level=3)
     make_score(name="Classic player")
-    html = page(client, "/en/scores/?mode=arcade")
+    html = page(client, "/en/mahjong/scores/?mode=arcade")
     assert names_in_order(html) == ["High", "Low"]
     assert '<th scope="col">Score</th>' in html and '<th scope="col">Level</th>' in html
     assert '<th scope="col">Hints</th>' not in html
@@ -88,7 +89,7 @@ def test_the_arcade_board_ranks_by_score_and_shows_score_and_level(client: Clien
 @pytest.mark.django_db
 def test_the_classic_board_shows_time_and_hints(client: Client) -> None:
     make_score(name="Anna", time_ms=83_456, hints=4)
-    html = page(client, "/en/scores/")
+    html = page(client, "/en/mahjong/scores/")
     assert '<th scope="col">Time</th>' in html and '<th scope="col">Hints</th>' in html
     assert '<td class="board-figure">1:23.4</td>' in html
     assert '<td class="board-number">4</td>' in html
@@ -104,7 +105,7 @@ def test_periods_keep_only_recent_entries(client: Client, period: str, expected:
     make_score(name="Last month", time_ms=50_000, created=now - dt.timedelta(days=30))
     make_score(name="Three days ago", time_ms=55_000, created=now - dt.timedelta(days=3))
     make_score(name="Now", time_ms=70_000, created=now - dt.timedelta(hours=1))
-    html = page(client, f"/en/scores/?period={period}")
+    html = page(client, f"/en/mahjong/scores/?period={period}")
     assert sorted(names_in_order(html)) == sorted(expected)
     assert names_in_order(html)[-1] == "Now", "the slowest of them"
     assert re.search(
@@ -117,8 +118,8 @@ def test_layouts_have_boards_of_their_own_and_daily_games_are_not_on_them(client
     make_score(name="On the Fish", layout="L02", code="MJ1-L02-ABCDEFG")
     make_score(name="On the Turtle")
     make_score(name="Daily player", daily=today(), code=str(daily_code(today(), "classic")))
-    assert names_in_order(page(client, "/en/scores/?layout=L02")) == ["On the Fish"]
-    assert names_in_order(page(client, "/en/scores/")) == ["On the Turtle"]
+    assert names_in_order(page(client, "/en/mahjong/scores/?layout=L02")) == ["On the Fish"]
+    assert names_in_order(page(client, "/en/mahjong/scores/")) == ["On the Turtle"]
 
 
 @pytest.mark.django_db
@@ -126,7 +127,7 @@ def test_hidden_and_flagged_entries_are_left_out(client: Client) -> None:
     make_score(name="Hidden", hidden=True)
     make_score(name="Flagged", flagged=True)
     make_score(name="Approved", flagged=True, approved=True)
-    assert names_in_order(page(client, "/en/scores/")) == ["Approved"]
+    assert names_in_order(page(client, "/en/mahjong/scores/")) == ["Approved"]
 
 
 @pytest.mark.django_db
@@ -148,20 +149,20 @@ def test_a_board_shows_the_top_100(client: Client) -> None:
             for k in range(105)
         ]
     )
-    names = names_in_order(page(client, "/en/scores/"))
+    names = names_in_order(page(client, "/en/mahjong/scores/"))
     assert len(names) == 100
     assert names[0] == "P0" and names[-1] == "P99"
 
 
 @pytest.mark.django_db
 def test_an_empty_board_says_so(client: Client) -> None:
-    assert "No scores yet" in page(client, "/en/scores/?layout=L05&mode=arcade&period=day")
+    assert "No scores yet" in page(client, "/en/mahjong/scores/?layout=L05&mode=arcade&period=day")
 
 
 @pytest.mark.django_db
 def test_the_form_works_without_script_and_keeps_the_choice(client: Client) -> None:
-    html = page(client, "/en/scores/?layout=L03&mode=arcade&period=week")
-    assert '<form class="board-choice" method="get" action="/en/scores/">' in html
+    html = page(client, "/en/mahjong/scores/?layout=L03&mode=arcade&period=week")
+    assert '<form class="board-choice" method="get" action="/en/mahjong/scores/">' in html
     assert '<option value="L03" selected>Bridge</option>' in html
     assert '<option value="arcade" selected>Arcade</option>' in html
     assert '<option value="week" selected>Last 7 days</option>' in html
@@ -181,7 +182,7 @@ def test_the_form_works_without_script_and_keeps_the_choice(client: Client) -> N
     ],
 )
 def test_bad_choices_get_a_friendly_400(client: Client, query: str, problem: str) -> None:
-    response = client.get(f"/en/scores/?{query}")
+    response = client.get(f"/en/mahjong/scores/?{query}")
     assert response.status_code == 400
     html = response.content.decode()
     assert problem in html
@@ -193,17 +194,17 @@ def test_bad_choices_get_a_friendly_400(client: Client, query: str, problem: str
 
 @pytest.mark.django_db
 def test_the_choice_is_part_of_canonical_and_hreflang_links(client: Client) -> None:
-    html = page(client, "/it/scores/?period=week&mode=arcade&layout=L01&utm=x")
+    html = page(client, "/it/mahjong/classifiche/?period=week&mode=arcade&layout=L01&utm=x")
     query = "layout=L01&amp;mode=arcade&amp;period=week"
-    assert canonical(html) == f"http://testserver/it/scores/?{query}"
+    assert canonical(html) == f"http://testserver/it/mahjong/classifiche/?{query}"
     links = alternates(html)
     assert set(links) == {*LANGUAGES, "x-default"}
-    assert links["fr"] == f"http://testserver/fr/scores/?{query}"
-    assert links["x-default"] == f"http://testserver/en/scores/?{query}"
-    assert f'<a href="/pl/scores/?{query}" hreflang="pl" lang="pl">' in html
+    assert links["fr"] == f"http://testserver/fr/mahjong/classements/?{query}"
+    assert links["x-default"] == f"http://testserver/en/mahjong/scores/?{query}"
+    assert f'<a href="/pl/mahjong/wyniki/?{query}" hreflang="pl" lang="pl">' in html
     # The default board's address has no query at all.
-    assert canonical(page(client, "/en/scores/?layout=L00&mode=classic&period=all")) == (
-        "http://testserver/en/scores/"
+    assert canonical(page(client, "/en/mahjong/scores/?layout=L00&mode=classic&period=all")) == (
+        "http://testserver/en/mahjong/scores/"
     )
 
 
@@ -212,14 +213,14 @@ def test_the_choice_is_part_of_canonical_and_hreflang_links(client: Client) -> N
 def test_the_leaderboard_renders_in_every_language(client: Client, language: str) -> None:
     make_score(name="Anna", time_ms=83_456)
     with translation.override(language):
-        url = reverse("game:leaderboard")
-    assert url == f"/{language}/scores/"
+        url = reverse("mahjong:leaderboard")
+    assert url == mahjong_path(language, 'scores')
     html = page(client, url)
     assert f'<html lang="{language}"' in html
-    assert canonical(html) == f"http://testserver/{language}/scores/"
+    assert canonical(html) == f"http://testserver{mahjong_path(language, 'scores')}"
     assert set(alternates(html)) == {*LANGUAGES, "x-default"}
     assert names_in_order(html) == ["Anna"]
-    assert f'href="/{language}/scores/" aria-current="page"' in html, "the navigation link"
+    assert f'href="{mahjong_path(language, "scores")}" aria-current="page"' in html, "the navigation link"
     mark = "." if language == "en" else ","
     assert f'<td class="board-figure">1:23{mark}4</td>' in html
 
@@ -227,15 +228,15 @@ def test_the_leaderboard_renders_in_every_language(client: Client, language: str
 @pytest.mark.django_db
 def test_dates_are_shown_in_the_page_language(client: Client) -> None:
     make_score(name="Anna", created=dt.datetime(2026, 3, 5, 12, 0, tzinfo=dt.UTC))
-    html = page(client, "/en/scores/")
+    html = page(client, "/en/mahjong/scores/")
     assert (
         '<time datetime="2026-03-05T12:00:00+00:00"><span class="board-date-long">March 5, 2026</span>'
         in html
     )
     assert '<span class="board-date-short">03/05/2026</span>' in html, "for narrow screens"
-    assert "05 Marzo 2026" in page(client, "/it/scores/")
-    assert "5 mars 2026" in page(client, "/fr/scores/")
-    assert "5 марта 2026" in page(client, "/ru/scores/")
+    assert "05 Marzo 2026" in page(client, "/it/mahjong/classifiche/")
+    assert "5 mars 2026" in page(client, "/fr/mahjong/classements/")
+    assert "5 марта 2026" in page(client, "/ru/mahjong/rekordy/")
 
 
 # -- the daily challenge ------------------------------------------------------------------------------
@@ -248,15 +249,15 @@ def test_the_daily_page_shows_both_boards_of_today(client: Client, monkeypatch: 
     make_score(name="Arcade daily", mode="arcade", daily=today(), code=str(daily_code(today(), "arcade")))
     make_score(name="Yesterday", daily=today() - dt.timedelta(days=1))
     won(client, monkeypatch, "Not daily", 500)
-    html = page(client, "/en/scores/daily/")
+    html = page(client, "/en/mahjong/scores/daily/")
     classic, arcade = html.split('id="board-arcade"')
     assert names_in_order(classic) == ["Daily fast", "Daily slow"]
     assert names_in_order(arcade) == ["Arcade daily"]
     assert f'<time datetime="{today().isoformat()}">' in html
-    assert 'href="/en/play/?daily=classic"' in html and 'href="/en/play/?daily=arcade"' in html
+    assert 'href="/en/mahjong/play/?daily=classic"' in html and 'href="/en/mahjong/play/?daily=arcade"' in html
     assert f'href="?date={(today() - dt.timedelta(days=1)).isoformat()}" rel="prev"' in html
     assert 'rel="next"' not in html, "no board of tomorrow yet"
-    assert canonical(html) == "http://testserver/en/scores/daily/"
+    assert canonical(html) == "http://testserver/en/mahjong/scores/daily/"
 
 
 @pytest.mark.django_db
@@ -264,12 +265,12 @@ def test_a_past_day_has_its_own_boards_and_address(client: Client) -> None:
     day = today() - dt.timedelta(days=3)
     make_score(name="Back then", daily=day, code=str(daily_code(day, "classic")))
     make_score(name="Today", daily=today())
-    html = page(client, f"/ru/scores/daily/?date={day.isoformat()}")
+    html = page(client, f"/ru/mahjong/rekordy/dnya/?date={day.isoformat()}")
     assert names_in_order(html) == ["Back then"]
-    assert canonical(html) == f"http://testserver/ru/scores/daily/?date={day.isoformat()}"
-    assert alternates(html)["pl"] == f"http://testserver/pl/scores/daily/?date={day.isoformat()}"
+    assert canonical(html) == f"http://testserver/ru/mahjong/rekordy/dnya/?date={day.isoformat()}"
+    assert alternates(html)["pl"] == f"http://testserver/pl/mahjong/wyniki/dnia/?date={day.isoformat()}"
     assert 'rel="next"' in html
-    assert f'href="/ru/play/{daily_code(day, "classic")}/"' in html, "the deal can still be played"
+    assert f'href="/ru/mahjong/igrat/{daily_code(day, "classic")}/"' in html, "the deal can still be played"
     assert "?daily=classic" not in html
 
 
@@ -278,7 +279,7 @@ def test_a_past_day_has_its_own_boards_and_address(client: Client) -> None:
     "text", ["yesterday", "2026-13-01", "2026-02-30", "2026-2-3", "", "20260101", "9" * 50]
 )
 def test_a_bad_date_gets_a_friendly_400(client: Client, text: str) -> None:
-    response = client.get("/fr/scores/daily/", {"date": text})
+    response = client.get("/fr/mahjong/classements/du-jour/", {"date": text})
     assert response.status_code == 400
     html = response.content.decode()
     assert '<html lang="fr"' in html
@@ -288,14 +289,14 @@ def test_a_bad_date_gets_a_friendly_400(client: Client, text: str) -> None:
 
 @pytest.mark.django_db
 def test_a_day_still_to_come_is_not_found(client: Client) -> None:
-    response = client.get("/en/scores/daily/", {"date": (today() + dt.timedelta(days=1)).isoformat()})
+    response = client.get("/en/mahjong/scores/daily/", {"date": (today() + dt.timedelta(days=1)).isoformat()})
     assert response.status_code == 404
     assert "<h1>Page not found</h1>" in response.content.decode()
 
 
 @pytest.mark.django_db
 def test_the_first_day_of_the_calendar_has_no_day_before(client: Client) -> None:
-    html = page(client, "/en/scores/daily/?date=0001-01-01")
+    html = page(client, "/en/mahjong/scores/daily/?date=0001-01-01")
     assert 'rel="prev"' not in html
     assert "No scores yet" in html
 
@@ -304,10 +305,10 @@ def test_the_first_day_of_the_calendar_has_no_day_before(client: Client) -> None
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_daily_page_renders_in_every_language(client: Client, language: str) -> None:
     with translation.override(language):
-        url = reverse("game:daily_leaderboard")
-    assert url == f"/{language}/scores/daily/"
+        url = reverse("mahjong:daily_leaderboard")
+    assert url == mahjong_path(language, 'scores', 'daily')
     html = page(client, url)
     assert f'<html lang="{language}"' in html
-    assert canonical(html) == f"http://testserver/{language}/scores/daily/"
+    assert canonical(html) == f"http://testserver{mahjong_path(language, 'scores', 'daily')}"
     assert set(alternates(html)) == {*LANGUAGES, "x-default"}
     assert html.count('<p class="board-empty">') == 2

@@ -13,10 +13,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from game.leaderboard import replay_script
-from game.mahjong import Game, Status, deal
-from game.models import Score
+from game.mahjong.engine import Game, Status, deal
+from game.mahjong.leaderboard import replay_script
+from game.mahjong.models import Score
 from tests.api.conftest import _fresh_throttles, deal_long_ago, make_score, submit_ok
+from tests.paths import mahjong_path
 
 __all__ = ["_fresh_throttles"]  # generous API rate limits for every test here
 
@@ -95,28 +96,28 @@ def test_the_page_shows_the_entry_and_links_to_its_deal(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pk, game = submitted(client, monkeypatch, "classic", name="Zoë O'Brien")
-    response = client.get(f"/en/scores/{pk}/")
+    response = client.get(f"/en/mahjong/scores/{pk}/")
     assert response.status_code == 200
     html = response.content.decode()
     entry = Score.objects.get(pk=pk)
     assert "Replay of Zoë O&#x27;Brien\u2019s game" in html
-    assert f'<code>{entry.code}</code> <a href="/en/play/{entry.code}/">Play this deal</a>' in html
+    assert f'<code>{entry.code}</code> <a href="/en/mahjong/play/{entry.code}/">Play this deal</a>' in html
     seconds = (game.time_ms or 0) // 1000
     assert f'<dd class="replay-figure">{seconds // 60}:{seconds % 60:02}.' in html
     assert "<dd>Turtle</dd>" in html and "<dd>Classic</dd>" in html
     assert f"<dd>{entry.moves}</dd>" in html
     assert f'<time datetime="{entry.created.isoformat()}">' in html
-    assert 'href="/en/scores/">1</a>' in html, "its rank, linking to its board"
+    assert 'href="/en/mahjong/scores/">1</a>' in html, "its rank, linking to its board"
     for dom_id in CONTROLS:
         assert f'id="{dom_id}"' in html, dom_id
-    assert 'type="module" src="/static/game/js/replay.js"' in html
+    assert 'type="module" src="/static/mahjong/js/replay.js"' in html
     assert '<script src="/en/jsi18n/"></script>' in html
 
 
 @pytest.mark.django_db
 def test_the_name_is_escaped(client: Client) -> None:
     entry = make_score(name="<script>x</script>", log=[])
-    html = client.get(f"/en/scores/{entry.pk}/").content.decode()
+    html = client.get(f"/en/mahjong/scores/{entry.pk}/").content.decode()
     assert "<script>x</script>" not in html
     assert "&lt;script&gt;x&lt;/script&gt;" in html
 
@@ -126,7 +127,7 @@ def test_the_script_rebuilds_every_board_the_engine_saw(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pk, game = submitted(client, monkeypatch, "classic")
-    script = config_of(client.get(f"/en/scores/{pk}/").content.decode())["script"]
+    script = config_of(client.get(f"/en/mahjong/scores/{pk}/").content.decode())["script"]
     entry = Score.objects.get(pk=pk)
     assert script["events"] == entry.log
     assert [e["type"] for e in script["events"][:6]] == [
@@ -166,9 +167,9 @@ def test_an_arcade_replay_carries_the_next_levels_deal(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pk, game = submitted(client, monkeypatch, "arcade", name="Arcadia")
-    html = client.get(f"/fr/scores/{pk}/").content.decode()
+    html = client.get(f"/fr/mahjong/classements/{pk}/").content.decode()
     entry = Score.objects.get(pk=pk)
-    assert f'href="/fr/play/{entry.code}/?mode=arcade"' in html
+    assert f'href="/fr/mahjong/jouer/{entry.code}/?mode=arcade"' in html
     script = config_of(html)["script"]
     index = next(k for k, e in enumerate(script["events"]) if e["type"] == "next_level")
     second = deal(game.code, 2)
@@ -204,17 +205,17 @@ def test_the_server_script_gives_what_the_node_tests_feed_the_player() -> None:
 def test_the_replay_renders_in_every_language(client: Client, language: str) -> None:
     entry = make_score(name="Anna", log=[])
     with translation.override(language):
-        url = reverse("game:replay", args=[entry.pk])
-    assert url == f"/{language}/scores/{entry.pk}/"
+        url = reverse("mahjong:replay", args=[entry.pk])
+    assert url == mahjong_path(language, 'scores', entry.pk)
     response = client.get(url)
     assert response.status_code == 200
     html = response.content.decode()
     assert f'<html lang="{language}"' in html
-    assert f'<link rel="canonical" href="http://testserver/{language}/scores/{entry.pk}/">' in html
+    assert f'<link rel="canonical" href="http://testserver{mahjong_path(language, "scores", entry.pk)}">' in html
     links = dict(re.findall(r'<link rel="alternate" hreflang="([\w-]+)" href="([^"]+)">', html))
     assert links == {
-        **{code: f"http://testserver/{code}/scores/{entry.pk}/" for code in LANGUAGES},
-        "x-default": f"http://testserver/en/scores/{entry.pk}/",
+        **{code: f"http://testserver{mahjong_path(code, 'scores', entry.pk)}" for code in LANGUAGES},
+        "x-default": f"http://testserver/en/mahjong/scores/{entry.pk}/",
     }
     config = config_of(html)
     assert config["language"] == language
@@ -233,7 +234,7 @@ def test_an_unknown_id_is_a_translated_404(client: Client, language: str) -> Non
         "ru": "Страница не найдена",
         "fr": "Page introuvable",
     }
-    response = client.get(f"/{language}/scores/987654/")
+    response = client.get(mahjong_path(language, 'scores', '987654'))
     assert response.status_code == 404
     html = response.content.decode()
     assert f"<h1>{titles[language]}</h1>" in html
@@ -247,11 +248,11 @@ def test_an_unknown_id_is_a_translated_404(client: Client, language: str) -> Non
 )
 def test_only_public_entries_can_be_watched(client: Client, fields: dict[str, bool], status: int) -> None:
     entry = make_score(**fields)
-    assert client.get(f"/en/scores/{entry.pk}/").status_code == status
+    assert client.get(f"/en/mahjong/scores/{entry.pk}/").status_code == status
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("path", ["/en/scores/99999999999999999999999/", "/en/scores/0/", "/en/scores/-1/"])
+@pytest.mark.parametrize("path", ["/en/mahjong/scores/99999999999999999999999/", "/en/mahjong/scores/0/", "/en/mahjong/scores/-1/"])
 def test_ids_that_cannot_exist_are_not_found(client: Client, path: str) -> None:
     assert client.get(path).status_code == 404
 
@@ -259,7 +260,7 @@ def test_ids_that_cannot_exist_are_not_found(client: Client, path: str) -> None:
 @pytest.mark.django_db
 def test_an_entry_whose_log_no_longer_replays_is_still_shown(client: Client) -> None:
     entry = make_score(log=[{"t": 5, "type": "undo"}])
-    response = client.get(f"/en/scores/{entry.pk}/")
+    response = client.get(f"/en/mahjong/scores/{entry.pk}/")
     assert response.status_code == 200
     html = response.content.decode()
     assert "This game can no longer be replayed." in html
@@ -268,4 +269,4 @@ def test_an_entry_whose_log_no_longer_replays_is_still_shown(client: Client) -> 
 
 def test_the_viewer_modules_are_static_files() -> None:
     for name in ("js/replay.js", "js/replay_player.js", "css/replay.css"):
-        assert finders.find(f"game/{name}"), name
+        assert finders.find(f"mahjong/{name}"), name

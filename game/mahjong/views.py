@@ -176,8 +176,9 @@ def _play_config(request: HttpRequest, code: str | None) -> dict[str, Any]:
         ],
         "faceNames": {face: face_name(face) for face in FACES},
         "layouts": {layout.id: layout_name(layout) for layout in all_layouts().values()},
-        # The leaderboards' pages (/<lang>/scores/?layout=L00&mode=classic, /<lang>/scores/daily/).
-        "scoresUrl": f"/{get_language()}/scores/",
+        # The leaderboards' pages, translated (?layout=L00&mode=classic is added by the client).
+        "scoresUrl": reverse("mahjong:leaderboard"),
+        "dailyScoresUrl": reverse("mahjong:daily_leaderboard"),
     }
 
 

@@ -124,7 +124,7 @@ def test_a_bad_deal_request_is_refused_naming_the_field(client: Client, body: An
     response = post(client, "/api/deals/", body)
     assert response.status_code == 400
     assert response.json()["error"].startswith(message)
-    assert set(response.json()) == {"error"}
+    assert set(response.json()) == {"error", "code"}
 
 
 def test_a_deal_is_shown_again_by_its_code_without_a_token(client: Client) -> None:
@@ -158,7 +158,7 @@ def test_a_deal_is_shown_at_any_level_and_mode(client: Client) -> None:
 def test_a_bad_level_or_mode_is_refused(client: Client, query: str, message: str) -> None:
     response = client.get(f"/api/deals/MJ1-L00-ABCDEFG/?{query}")
     assert response.status_code == 400
-    assert response.json() == {"error": message}
+    assert response.json() == {"error": message, "code": "invalid"}
 
 
 @pytest.mark.parametrize("code", ["nonsense", "MJ1-L00-ABC", "MJ1-L42-ABCDEFG", "mj1-l00-abcdefg"])

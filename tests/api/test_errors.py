@@ -1,4 +1,5 @@
-"""One error shape everywhere under /api/: {"error": "..."}, whatever went wrong and whoever noticed."""
+"""One error shape everywhere under /api/: {"error": "...", "code": "..."}, whatever went wrong and
+whoever noticed; the code is stable, so clients can show their own translated text for it."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from game.core.api.errors import CODES, ApiError
 from game.mahjong.api import views
 from game.mahjong.engine import MalformedError
 
@@ -15,11 +17,26 @@ from .conftest import GENEROUS_RATES, deal_long_ago, play, post
 pytestmark = pytest.mark.django_db
 
 
-def error_of(response: Any, status: int) -> str:
+STATUS_CODES = {
+    400: "invalid",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "too_large",
+    415: "unsupported_media_type",
+    429: "throttled",
+    500: "internal_error",
+}
+
+
+def error_of(response: Any, status: int, code: str | None = None) -> str:
+    """The message of an error answer, after checking its status, shape and code
+    (by default the one every error of that status has)."""
     assert response.status_code == status, response.content
     assert response["Content-Type"].startswith("application/json")
     body = response.json()
-    assert set(body) == {"error"}
+    assert set(body) == {"error", "code"}
+    assert body["code"] == (code or STATUS_CODES[status]), body
+    assert body["code"] in CODES
     message: str = body["error"]
     return message
 
@@ -63,7 +80,7 @@ def test_a_wrong_method_is_a_json_405(client: Client) -> None:
 
 def test_a_body_that_is_not_json_is_a_json_400(client: Client) -> None:
     response = client.post("/api/solve/", b"\xff\xfe", content_type="application/json")
-    assert error_of(response, 400).startswith("body: JSON parse error")
+    assert error_of(response, 400, "malformed_json").startswith("body: JSON parse error")
 
 
 def test_an_unsupported_media_type_is_a_json_415(client: Client) -> None:
@@ -140,7 +157,8 @@ def test_an_unexpected_failure_is_a_json_500(
 
 def test_json_nested_thousands_deep_is_a_json_400(client: Client) -> None:
     response = client.post("/api/solve/", "[" * 20_000 + "]" * 20_000, content_type="application/json")
-    assert error_of(response, 400) == "body: JSON parse error - nested too deeply (send one JSON object)"
+    message = error_of(response, 400, "malformed_json")
+    assert message == "body: JSON parse error - nested too deeply (send one JSON object)"
 
 
 def test_an_engine_refusal_that_slipped_past_validation_is_a_json_400(
@@ -152,3 +170,13 @@ def test_an_engine_refusal_that_slipped_past_validation_is_a_json_400(
     monkeypatch.setattr(views, "solve_tiles", refuse)
     response = post(client, "/api/solve/", {"layout": "L00", "tiles": [None] * 144})
     assert error_of(response, 400) == "the engine says no"
+
+
+def test_an_unknown_code_is_a_bug_caught_where_the_error_is_made() -> None:
+    with pytest.raises(ValueError, match="unknown API error code"):
+        ApiError("a message", code="no_such_code")
+
+
+def test_a_bad_content_length_has_its_own_code(client: Client) -> None:
+    response = client.post("/api/solve/", "{}", content_type="application/json", CONTENT_LENGTH="many")
+    assert error_of(response, 400, "bad_content_length") == "body: the Content-Length header is not a number"

@@ -140,7 +140,7 @@ def test_endpoints_without_parameters_take_any_query(
         assert response.status_code in (200, 404, 406), (path, params, accept)
         if response.status_code != 200:
             assert response["Content-Type"] == "application/json"
-            assert response.json().keys() == {"error"}
+            assert response.json().keys() == {"error", "code"}
     # The docs are a page for people: a bad ?format= gets the site's not-found page.
     docs = client.get("/api/docs/", params, headers=headers)
     requests_sent["GET /api/docs/ (any query)"] += 1
@@ -159,7 +159,7 @@ def test_any_path_under_api_is_answered_in_json(client: Client, method: str, tai
     assert response.status_code < 500, tail
     if method != "HEAD" and response.status_code >= 300:
         assert response["Content-Type"].startswith("application/json"), (tail, response.status_code)
-        assert response.json().keys() == {"error"}
+        assert response.json().keys() == {"error", "code"}
 
 
 # -- past the validation: real boards for the solver and the shuffle ---------------------------------------
@@ -228,7 +228,10 @@ def test_a_path_with_an_encoded_newline_is_still_a_json_404(client: Client) -> N
 def test_a_schema_error_is_json_not_yaml(client: Client) -> None:
     response = client.get("/api/schema/?format=xml")
     assert (response.status_code, response["Content-Type"]) == (404, "application/json")
-    assert response.json() == {"error": "format: there is no format 'xml' here (leave ?format= out)"}
+    assert response.json() == {
+        "error": "format: there is no format 'xml' here (leave ?format= out)",
+        "code": "not_found",
+    }
 
 
 @pytest.mark.django_db
@@ -238,4 +241,4 @@ def test_a_schema_error_is_json_not_yaml(client: Client) -> None:
 def test_a_body_of_null_is_refused_naming_the_body(client: Client, path: str) -> None:
     response = client.post(path, "null", content_type="application/json")
     assert response.status_code == 400
-    assert response.json() == {"error": "body: must be a JSON object, not null"}
+    assert response.json() == {"error": "body: must be a JSON object, not null", "code": "invalid"}

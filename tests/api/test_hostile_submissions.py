@@ -489,7 +489,7 @@ def test_a_hostile_submission_is_refused_and_nothing_is_stored(
     assert response.status_code == case.status, response.content
     assert response["Content-Type"] == "application/json"
     body = response.json()
-    assert set(body) == {"error"}
+    assert set(body) == {"error", "code"}
     assert case.message in body["error"], body["error"]
     assert list(Score.objects.values_list("pk", flat=True)) == stored_before
 

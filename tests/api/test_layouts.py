@@ -34,4 +34,7 @@ def test_the_turtle_comes_first_with_144_tiles(client: Client) -> None:
 def test_the_layouts_cannot_be_posted_to(client: Client) -> None:
     response = client.post("/api/layouts/", {}, content_type="application/json")
     assert response.status_code == 405
-    assert response.json() == {"error": "method POST is not allowed here; use GET, HEAD"}
+    assert response.json() == {
+        "error": "method POST is not allowed here; use GET, HEAD",
+        "code": "method_not_allowed",
+    }

@@ -158,4 +158,4 @@ def test_the_board_is_limited_to_the_top_100_by_default_and_to_the_limit_asked(c
 def test_bad_parameters_are_refused_naming_the_parameter(client: Client, query: str, message: str) -> None:
     response = client.get(f"/api/leaderboards/?{query}")
     assert response.status_code == 400
-    assert response.json() == {"error": message}
+    assert response.json() == {"error": message, "code": "invalid"}

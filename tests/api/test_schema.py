@@ -33,7 +33,7 @@ def test_the_schema_documents_every_endpoint_and_its_errors(client: Client) -> N
             responses = schema["paths"][path][method]["responses"]
             assert any(code.startswith("2") for code in responses), (path, method)
             assert "429" in responses, (path, method)
-    assert set(schema["components"]["schemas"]["Error"]["properties"]) == {"error"}
+    assert set(schema["components"]["schemas"]["Error"]["properties"]) == {"error", "code"}
     assert set(schema["components"]["schemas"]["ScoreRequest"]["properties"]) == {"token", "name", "log"}
 
 

@@ -57,10 +57,10 @@ def test_a_hidden_entry_is_not_found(client: Client) -> None:
     entry = make_score(hidden=True)
     response = client.get(f"/api/scores/{entry.pk}/")
     assert response.status_code == 404
-    assert response.json() == {"error": f"there is no score {entry.pk}"}
+    assert response.json() == {"error": f"there is no score {entry.pk}", "code": "not_found"}
 
 
 def test_an_unknown_entry_is_not_found(client: Client) -> None:
     response = client.get("/api/scores/987654/")
     assert response.status_code == 404
-    assert response.json() == {"error": "there is no score 987654"}
+    assert response.json() == {"error": "there is no score 987654", "code": "not_found"}

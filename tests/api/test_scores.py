@@ -18,11 +18,13 @@ from .conftest import altered, deal_long_ago, play, post, submit, submit_ok
 pytestmark = pytest.mark.django_db
 
 
-def refused(response: Any, status: int = 400) -> str:
-    """The error message of a refusal, after checking its status and shape."""
+def refused(response: Any, status: int = 400, code: str | None = None) -> str:
+    """The error message of a refusal, after checking its status, shape and (if given) code."""
     assert response.status_code == status, response.content
     body = response.json()
-    assert set(body) == {"error"}
+    assert set(body) == {"error", "code"}
+    if code is not None:
+        assert body["code"] == code, body
     message: str = body["error"]
     return message
 
@@ -227,21 +229,23 @@ def test_fewer_fast_matches_or_150_ms_gaps_are_human_enough(
 
 def test_a_forged_token_is_refused(client: Client) -> None:
     forged = signing.dumps({"c": "MJ1-L00-ABCDEFG", "m": "classic", "i": 0, "n": "x" * 22}, salt="other")
-    message = refused(submit(client, forged, []))
+    message = refused(submit(client, forged, []), code="token_invalid")
     assert message.startswith("token: not a valid deal token (forged, altered or not from this server)")
 
 
 def test_an_altered_token_is_refused(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
     dealt = deal_long_ago(client, monkeypatch)
     earlier = tokens.verify(dealt["token"]).issued_ms - 3_600_000  # trying to claim more time
-    message = refused(submit(client, altered(dealt["token"], i=earlier), play(dealt["plan"])))
+    message = refused(
+        submit(client, altered(dealt["token"], i=earlier), play(dealt["plan"])), code="token_invalid"
+    )
     assert message.startswith("token: not a valid deal token")
 
 
 def test_an_expired_token_is_refused(client: Client) -> None:
     code = "MJ1-L00-ABCDEFG"
     expired = tokens.issue(code, "classic", now=time.time() - tokens.MAX_AGE_S - 60)
-    message = refused(submit(client, expired, play(deal(code).plan)))
+    message = refused(submit(client, expired, play(deal(code).plan)), code="token_expired")
     assert (
         message == "token: the deal token has expired: a game must be submitted within 24 hours of its deal"
     )
@@ -251,7 +255,7 @@ def test_a_reused_token_is_a_conflict(client: Client, monkeypatch: pytest.Monkey
     dealt = deal_long_ago(client, monkeypatch)
     log = play(dealt["plan"])
     submit_ok(client, dealt["token"], log)
-    message = refused(submit(client, dealt["token"], log, name="Again"), status=409)
+    message = refused(submit(client, dealt["token"], log, name="Again"), status=409, code="already_submitted")
     assert message.startswith("token: a score was already submitted for this deal")
     assert Score.objects.count() == 1
 
@@ -269,7 +273,7 @@ def test_a_reused_token_is_a_conflict_even_with_another_log(
 
 def test_an_oversize_body_is_refused_before_it_is_read(client: Client) -> None:
     body = {"token": "x", "name": "n" * 70_000, "log": []}
-    message = refused(post(client, "/api/scores/", body), status=413)
+    message = refused(post(client, "/api/scores/", body), status=413, code="too_large")
     assert message.startswith("body: the request has ")
     assert message.endswith("bytes; at most 65536 are accepted")
 
@@ -277,7 +281,7 @@ def test_an_oversize_body_is_refused_before_it_is_read(client: Client) -> None:
 def test_too_many_events_are_refused(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
     dealt = deal_long_ago(client, monkeypatch, layout="L00", mode="arcade")
     log = [{"t": k, "type": "hint"} for k in range(2001)]
-    assert refused(submit(client, dealt["token"], log)) == "log: at most 2000 events, not 2001"
+    assert refused(submit(client, dealt["token"], log), code="log_too_long") == "log: at most 2000 events, not 2001"
 
 
 @pytest.mark.parametrize(

@@ -91,7 +91,7 @@ def test_a_bad_shuffle_request_is_refused_naming_the_field(
 
 def test_a_missing_field_is_named(client: Client) -> None:
     response = post(client, URL, {"level": 1, "tiles": tiles_after_pairs(0)})
-    assert response.json() == {"error": "shuffle: this field is required."}
+    assert response.json() == {"error": "shuffle: this field is required.", "code": "invalid"}
 
 
 def test_a_shuffle_of_an_unknown_code_is_not_found(client: Client) -> None:

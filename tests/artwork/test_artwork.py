@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from game.artwork.build import (
+from game.mahjong.artwork.build import (
     CELL_H,
     CELL_W,
     COLUMNS,
@@ -22,8 +22,8 @@ from game.artwork.build import (
     generate,
     sprite_sheet,
 )
-from game.artwork.common import HEIGHT, WIDTH
-from game.mahjong.tiles import FACES
+from game.mahjong.artwork.common import HEIGHT, WIDTH
+from game.mahjong.engine.tiles import FACES
 
 SVG = "{http://www.w3.org/2000/svg}"
 SPRITE_BUDGET = 150 * 1024
@@ -136,8 +136,8 @@ def test_sprite_shares_definitions() -> None:
 def test_committed_files_equal_the_generator_output() -> None:
     problems = differences()
     assert not problems, (
-        "the tile artwork in game/static/game/tiles/ is out of date or edited by hand; "
-        "run `python -m game.artwork`:\n" + "\n".join(problems)
+        "the tile artwork in game/mahjong/static/mahjong/tiles/ is out of date or edited by hand; "
+        "run `python -m game.mahjong.artwork`:\n" + "\n".join(problems)
     )
     assert set(committed_files(STATIC_DIR)) == set(generate())
 

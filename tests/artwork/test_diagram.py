@@ -1,4 +1,4 @@
-"""The diagram notation (game.mahjong.diagram) and its SVG rendering."""
+"""The diagram notation (game.mahjong.engine.diagram) and its SVG rendering."""
 
 from __future__ import annotations
 
@@ -6,15 +6,15 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from game.artwork.diagram_svg import describe, render_svg
-from game.mahjong import MalformedError
-from game.mahjong.diagram import (
+from game.mahjong.artwork.diagram_svg import describe, render_svg
+from game.mahjong.engine import MalformedError
+from game.mahjong.engine.diagram import (
     MAX_TILES,
     DiagramError,
     diagram_problems,
     parse_diagram,
 )
-from game.mahjong.layout import Position
+from game.mahjong.engine.layout import Position
 
 SVG = "{http://www.w3.org/2000/svg}"
 

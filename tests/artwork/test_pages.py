@@ -10,10 +10,11 @@ from django.template import Context, Template
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
-
-from game.diagrams import DIAGRAM_HELP, diagram_errors, split_blocks
-from game.tile_names import face_name
 from rules.text import render_paragraphs
+
+from game.mahjong.diagrams import DIAGRAM_HELP, diagram_errors, split_blocks
+from game.mahjong.tile_names import face_name
+from tests.paths import mahjong_path
 
 LANGUAGES = ["en", "it", "pl", "ru", "fr"]
 
@@ -53,7 +54,7 @@ def test_text_without_diagrams_renders_as_before() -> None:
 
 
 def test_a_broken_block_never_raises_and_is_left_out(caplog: pytest.LogCaptureFixture) -> None:
-    with caplog.at_level(logging.WARNING, logger="game.diagrams"):
+    with caplog.at_level(logging.WARNING, logger="game.mahjong.diagrams"):
         html = str(render_paragraphs(BROKEN))
     assert html == "<p>Before.</p>\n<p>After.</p>"
     assert "9X" in caplog.text and "line 2" in caplog.text
@@ -112,7 +113,7 @@ def test_template_tags() -> None:
     with translation.override("ru"):
         diagram, kitten, classic, broken, unknown = template.render(Context()).split("|")
     assert diagram.startswith('<figure class="tile-diagram"><svg')
-    assert 'src="/static/game/tiles/kittens/5B.svg"' in kitten and 'alt="Бамбук 5"' in kitten
+    assert 'src="/static/mahjong/tiles/kittens/5B.svg"' in kitten and 'alt="Бамбук 5"' in kitten
     assert 'width="36" height="48"' in classic and 'alt="Белый дракон"' in classic
     assert "<svg" not in broken
     assert unknown == ""
@@ -134,8 +135,8 @@ def test_face_names_are_translated(language: str) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_tiles_page_in_every_language(client: Client, language: str) -> None:
     with translation.override(language):
-        url = reverse("game:tiles")
-    assert url == f"/{language}/tiles/"
+        url = reverse("mahjong:tiles")
+    assert url == mahjong_path(language, 'tiles')
     response = client.get(url)
     assert response.status_code == 200
     html = response.content.decode()
@@ -144,12 +145,12 @@ def test_tiles_page_in_every_language(client: Client, language: str) -> None:
     assert html.count('class="tile-card"') == 42
     assert html.count("<img ") == 42 * 3
     for style in ("classic", "numbers", "kittens"):
-        assert f"/static/game/tiles/{style}/F4.svg" in html
+        assert f"/static/mahjong/tiles/{style}/F4.svg" in html
     assert f'<html lang="{language}"' in html
 
 
 @pytest.mark.django_db
 def test_tiles_page_static_files_are_served(client: Client) -> None:
-    response = client.get("/static/game/tiles/kittens/5B.svg")
+    response = client.get("/static/mahjong/tiles/kittens/5B.svg")
     assert response.status_code == 200
     assert b"<svg" in b"".join(response.streaming_content)  # type: ignore[attr-defined]

@@ -44,7 +44,7 @@ COLD_LOADS = 20
 REDRAWS = 300
 WARM_UP_REDRAWS = 10
 SERVER_START_S = 60.0
-PLAY_PATH = "/en/play/"
+PLAY_PATH = "/en/mahjong/play/"
 MARK = "miaojong:first-board"
 
 # Runs in the page: a renderer of its own on a canvas as wide as the play page's,

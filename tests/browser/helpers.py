@@ -1,6 +1,6 @@
 """Drivers for the browser tests: the play page seen through its automation hook.
 
-The page exposes ``window.miaojong`` (see the end of game/static/game/js/main.js):
+The page exposes ``window.miaojong`` (see the end of game/mahjong/static/mahjong/js/main.js):
 ``state()`` is a JSON snapshot of the game and ``tileCenter(i)`` the client
 coordinates of a tile's face, so a test clicks where a player would click and
 reads what the game made of it.  Waits are on conditions in the page
@@ -15,8 +15,8 @@ from typing import Any
 
 from playwright.sync_api import ConsoleMessage, Page, Response
 
-from game.api.submissions import FAST_MATCH_MS, FAST_STREAK
-from game.mahjong import Board, GameCode, deal, get_layout
+from game.mahjong.api.submissions import FAST_MATCH_MS, FAST_STREAK
+from game.mahjong.engine import Board, GameCode, deal, get_layout
 
 STATE_KEY = "miaojong.play.v1"
 
@@ -67,7 +67,7 @@ class PlayPage:
     def url(self, path: str) -> str:
         return self.origin + path
 
-    def open(self, path: str = "/en/play/", *, drawn: bool = True) -> dict[str, Any]:
+    def open(self, path: str = "/en/mahjong/play/", *, drawn: bool = True) -> dict[str, Any]:
         self.page.goto(self.url(path))
         return self.wait_ready(drawn=drawn)
 

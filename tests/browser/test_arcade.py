@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from game.mahjong import deal
+from game.mahjong.engine import deal
 from tests.browser.helpers import PlayPage, plan_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_clearing_level_one_leads_to_level_two_with_the_score_kept(play: PlayPage) -> None:
-    start = play.open("/en/play/?mode=arcade")
+    start = play.open("/en/mahjong/play/?mode=arcade")
     assert (start["mode"], start["level"], start["score"]) == ("arcade", 1, 0)
     expect(play.page.locator("#play-status .play-stat-shufflesLeft b")).to_have_text("3")
 

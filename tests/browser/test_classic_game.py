@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from game.leaderboard import format_time
-from game.models import Score
+from game.mahjong.leaderboard import format_time
+from game.mahjong.models import Score
 from tests.browser.helpers import PlayPage, plan_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_won_turtle_game_is_ranked_and_replays_move_by_move(play: PlayPage) -> None:
-    start = play.open("/en/play/")
+    start = play.open("/en/mahjong/play/")
     assert (start["mode"], start["status"], start["moves"]) == ("classic", "playing", 0)
     assert start["code"].startswith("MJ1-L00-")
     plan = plan_of(start["code"])
@@ -52,14 +52,14 @@ def test_a_won_turtle_game_is_ranked_and_replays_move_by_move(play: PlayPage) ->
     assert entry.time_ms is not None and 0 < entry.time_ms <= end["elapsedMs"]
 
     page = play.page
-    page.goto(play.url("/en/scores/?layout=L00&mode=classic&period=all"))
+    page.goto(play.url("/en/mahjong/scores/?layout=L00&mode=classic&period=all"))
     row = page.locator(".board-table tbody tr").filter(has_text="Ada")
     expect(row).to_have_count(1)
     expect(row.locator(".board-rank")).to_have_text("1")
     expect(row.locator(".board-figure")).to_have_text(format_time(entry.time_ms))
     row.get_by_role("link", name="Ada").click()
 
-    page.wait_for_url(play.url(f"/en/scores/{entry.pk}/"))
+    page.wait_for_url(play.url(f"/en/mahjong/scores/{entry.pk}/"))
     check_the_replay(page, len(entry.log))
 
 

@@ -134,7 +134,7 @@ def test_the_new_game_key_asks_then_deals_a_new_board(play: PlayPage) -> None:
     assert (fresh["moves"], fresh["status"], len(occupied(fresh["tiles"]))) == (0, "playing", 144)
     assert (fresh["mode"], fresh["code"][:8]) == ("classic", "MJ1-L00-")
     expect(play.page.locator("#play-code-link code")).to_have_text(fresh["code"])
-    assert play.page.url == play.url(f"/en/play/{fresh['code']}/")
+    assert play.page.url == play.url(f"/en/mahjong/play/{fresh['code']}/")
 
 
 def test_the_arrow_keys_and_enter_select_without_a_pointer(play: PlayPage) -> None:

@@ -66,7 +66,7 @@ def test_the_home_page_and_a_rules_page_with_tile_diagrams(
 
 
 def test_the_play_page_draws_its_board(csp_page: Page, live_server: Any) -> None:
-    open_page(csp_page, f"{live_server.url}/en/play/")
+    open_page(csp_page, f"{live_server.url}/en/mahjong/play/")
     csp_page.wait_for_function(FIRST_BOARD)
     assert_no_violations(csp_page)
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from game.mahjong import get_layout
+from game.mahjong.engine import get_layout
 from tests.browser.conftest import PHONE
 from tests.browser.helpers import PlayPage, board_of, plan_of
 

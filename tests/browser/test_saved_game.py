@@ -40,7 +40,7 @@ def test_the_clock_goes_on_from_its_saved_value_after_the_tab_was_closed(play: P
 
     # Leaving the page (pagehide) saves the game, paused; then pretend it stayed
     # closed for a minute by moving the saved wall-clock time back.
-    play.page.goto(play.url("/en/tiles/"))
+    play.page.goto(play.url("/en/mahjong/tiles/"))
     saved = play.saved()
     assert saved["state"]["pausedAt"] is not None, "leaving the page should pause a started game"
     stopwatch = saved["state"]["pausedAt"] - saved["state"]["pausedTotal"] - saved["state"]["clockStart"]
@@ -50,7 +50,7 @@ def test_the_clock_goes_on_from_its_saved_value_after_the_tab_was_closed(play: P
         [STATE_KEY, AWAY_MS],
     )
 
-    back = play.open("/en/play/", drawn=False)
+    back = play.open("/en/mahjong/play/", drawn=False)
     assert back["code"] == start["code"]
     assert back["moves"] == 2
     # The game clock (the log's time) counts the minute away; the stopwatch does not.
@@ -78,10 +78,10 @@ def test_damaged_saved_data_starts_a_fresh_game_with_a_notice(play: PlayPage, da
     first = play.open()
     play.match(*plan_of(first["code"])[0])
     # Damaged while the play page is closed (leaving it saves the game again).
-    play.page.goto(play.url("/en/tiles/"))
+    play.page.goto(play.url("/en/mahjong/tiles/"))
     play.page.evaluate("([key, text]) => localStorage.setItem(key, text)", [STATE_KEY, damage])
 
-    fresh = play.open("/en/play/")
+    fresh = play.open("/en/mahjong/play/")
 
     assert (fresh["moves"], fresh["status"], len(occupied(fresh["tiles"]))) == (0, "playing", 144)
     assert fresh["code"] != first["code"]

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from game.mahjong import Game, Status
+from game.mahjong.engine import Game, Status
 
 FIXTURE = Path(__file__).resolve().parent / "js" / "engine-games.json"
 CODE = "MJ1-L00-KITTENS"

@@ -13,6 +13,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from tests.paths import mahjong_path
+
 LANGUAGES = ["en", "it", "pl", "ru", "fr"]
 PLAY_TITLE = {
     "en": "Play Mahjong Solitaire",
@@ -23,7 +25,7 @@ PLAY_TITLE = {
 }
 JS_MODULES = ["main", "rules", "state", "render", "input", "api", "storage", "ui", "clock"]
 JS_MODULES += ["view", "i18n", "winnable"]
-JS_DIR = Path(__file__).resolve().parents[2] / "game" / "static" / "game" / "js"
+JS_DIR = Path(__file__).resolve().parents[2] / "game" / "mahjong" / "static" / "mahjong" / "js"
 LAYOUT_IDS = [f"L{k:02d}" for k in range(12)]
 
 
@@ -46,8 +48,8 @@ def static_path(url: str) -> str:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_play_page_in_every_language(client: Client, language: str) -> None:
     with translation.override(language):
-        url = reverse("game:play")
-    assert url == f"/{language}/play/"
+        url = reverse("mahjong:play")
+    assert url == mahjong_path(language, 'play')
     response = client.get(url)
     assert response.status_code == 200
     html = response.content.decode()
@@ -55,7 +57,7 @@ def test_play_page_in_every_language(client: Client, language: str) -> None:
     assert PLAY_TITLE[language] in html
     assert '<canvas id="play-canvas"' in html
     assert 'aria-live="polite"' in html
-    assert 'type="module" src="/static/game/js/main.js"' in html
+    assert 'type="module" src="/static/mahjong/js/main.js"' in html
     catalogue = f'<script src="/{language}/jsi18n/"></script>'
     assert catalogue in html
     assert html.index(catalogue) < html.index('type="module"'), "the catalogue comes before the modules"
@@ -63,7 +65,8 @@ def test_play_page_in_every_language(client: Client, language: str) -> None:
     assert config["language"] == language
     assert config["code"] is None
     assert "texts" not in config, "the script's texts come from the JavaScript catalogue"
-    assert config["scoresUrl"] == f"/{language}/scores/"
+    assert config["scoresUrl"] == mahjong_path(language, 'scores')
+    assert config["dailyScoresUrl"] == mahjong_path(language, 'scores', 'daily')
     if language != "en":
         assert config["faceNames"]["5B"] != "5 of bamboo"
 
@@ -94,7 +97,7 @@ def test_every_script_text_can_be_found_by_makemessages() -> None:
 
 @pytest.mark.django_db
 def test_the_layout_picker_shows_every_layout_with_a_preview(client: Client) -> None:
-    html = client.get("/en/play/").content.decode()
+    html = client.get("/en/mahjong/play/").content.decode()
     for layout_id in LAYOUT_IDS:
         assert f'id="play-layout-{layout_id}" value="{layout_id}"' in html
     assert html.count('class="play-layout-preview"') == len(LAYOUT_IDS)
@@ -107,8 +110,8 @@ def test_the_layout_picker_shows_every_layout_with_a_preview(client: Client) -> 
 
 
 def test_layout_previews_cover_every_tile() -> None:
-    from game.mahjong import all_layouts
-    from game.views import LAYOUT_NAMES, layout_preview
+    from game.mahjong.engine import all_layouts
+    from game.mahjong.views import LAYOUT_NAMES, layout_preview
 
     assert sorted(LAYOUT_NAMES) == sorted(all_layouts())
     for layout in all_layouts().values():
@@ -122,9 +125,9 @@ def test_layout_previews_cover_every_tile() -> None:
 
 @pytest.mark.django_db
 def test_the_config_points_to_existing_files(client: Client) -> None:
-    config = config_of(client.get("/en/play/").content.decode())
+    config = config_of(client.get("/en/mahjong/play/").content.decode())
     assert config["api"] == "/api/"
-    assert config["playUrl"] == "/en/play/"
+    assert config["playUrl"] == "/en/mahjong/play/"
     assert [style["key"] for style in config["styles"]] == ["kittens", "classic", "numbers"]
     for style in config["styles"]:
         with open(static_path(style["sheet"]), encoding="utf-8") as sheet:
@@ -134,14 +137,14 @@ def test_the_config_points_to_existing_files(client: Client) -> None:
         assert set(index["faces"]) == set(config["faceNames"])
     assert len(config["faceNames"]) == 42
     for module in JS_MODULES:
-        static_path(f"/static/game/js/{module}.js")
-    static_path("/static/game/play.css")
+        static_path(f"/static/mahjong/js/{module}.js")
+    static_path("/static/mahjong/play.css")
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", ["it", "fr", "pl", "ru"])
 def test_previews_keep_a_decimal_point_with_a_decimal_comma_language(client: Client, language: str) -> None:
-    html = client.get(f"/{language}/play/").content.decode()
+    html = client.get(mahjong_path(language, 'play')).content.decode()
     boxes = re.findall(r'<svg class="play-layout-preview" viewBox="([^"]*)"', html)
     assert len(boxes) == len(LAYOUT_IDS)
     assert all(re.fullmatch(r"0 0 [0-9.]+ [0-9.]+", box) for box in boxes), boxes
@@ -149,15 +152,15 @@ def test_previews_keep_a_decimal_point_with_a_decimal_comma_language(client: Cli
 
 @pytest.mark.django_db
 def test_the_api_base_answers(client: Client) -> None:
-    config = config_of(client.get("/en/play/").content.decode())
+    config = config_of(client.get("/en/mahjong/play/").content.decode())
     assert client.get(config["api"] + "layouts/").status_code == 200
 
 
 @pytest.mark.django_db
 def test_a_shared_code_is_passed_on(client: Client) -> None:
     with translation.override("it"):
-        url = reverse("game:play_code", args=["MJ1-L03-ABCDEFG"])
-    assert url == "/it/play/MJ1-L03-ABCDEFG/"
+        url = reverse("mahjong:play_code", args=["MJ1-L03-ABCDEFG"])
+    assert url == "/it/mahjong/gioca/MJ1-L03-ABCDEFG/"
     response = client.get(url + "?mode=arcade")
     assert response.status_code == 200
     config = config_of(response.content.decode())
@@ -167,16 +170,16 @@ def test_a_shared_code_is_passed_on(client: Client) -> None:
 
 @pytest.mark.django_db
 def test_daily_and_odd_query_values(client: Client) -> None:
-    config = config_of(client.get("/en/play/?daily=classic&mode=chess").content.decode())
+    config = config_of(client.get("/en/mahjong/play/?daily=classic&mode=chess").content.decode())
     assert config["daily"] == "classic"
     assert config["mode"] is None
-    assert config_of(client.get("/en/play/?daily=<b>").content.decode())["daily"] is None
+    assert config_of(client.get("/en/mahjong/play/?daily=<b>").content.decode())["daily"] is None
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("code", ["nonsense", "MJ1-L00-abcdefg", "MJ1-L99-ABCDEFG", "MJ2-L00-ABCDEFG"])
 def test_a_malformed_code_is_a_friendly_404(client: Client, code: str) -> None:
-    response = client.get(f"/fr/play/{code}/")
+    response = client.get(f"/fr/mahjong/jouer/{code}/")
     assert response.status_code == 404
     html = response.content.decode()
     assert '<html lang="fr"' in html
@@ -187,4 +190,4 @@ def test_a_malformed_code_is_a_friendly_404(client: Client, code: str) -> None:
 @pytest.mark.django_db
 def test_the_home_page_links_to_the_game(client: Client) -> None:
     html = client.get("/en/").content.decode()
-    assert 'href="/en/play/"' in html
+    assert 'href="/en/mahjong/play/"' in html

@@ -1,6 +1,8 @@
-"""One error shape for the whole API: ``{"error": "<message naming the field>"}``.
+"""One error shape for the whole API: ``{"error": "<message naming the field>", "code": "<code>"}``.
 
-Our own refusals raise :class:`ApiError` with a message and a status.
+The message is English for developers; ``code`` is stable and machine-readable,
+so a client shows its own translated text for it (:data:`CODES` lists them).
+Our own refusals raise :class:`ApiError` with a message, a code and a status.
 :func:`exception_handler` (``REST_FRAMEWORK["EXCEPTION_HANDLER"]``) turns
 those and everything DRF raises (validation, parse errors, unsupported media
 types, throttling, 404, 405...) into that shape, and :func:`not_found` answers
@@ -23,26 +25,56 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import set_rollback
 
-from game.mahjong.engine import MalformedError
+from game.common.errors import MalformedInputError
 
-logger = logging.getLogger("game.mahjong.api")
+logger = logging.getLogger("game.api")
 
 MAX_MESSAGES = 3
 """At most this many field errors are joined into one message."""
 
 
+CODES: dict[str, str] = {
+    "invalid": "a field is missing, of the wrong type or out of range",
+    "malformed_json": "the body is not JSON",
+    "unsupported_media_type": "the body is not sent as application/json",
+    "too_large": "the body is over the size limit",
+    "bad_content_length": "the Content-Length header is not a number",
+    "not_found": "no such endpoint or object",
+    "method_not_allowed": "the endpoint does not take this method",
+    "not_acceptable": "the client accepts no JSON",
+    "forbidden": "the request is not allowed",
+    "throttled": "too many requests from this address",
+    "token_invalid": "the deal token is forged, altered or of another server",
+    "token_expired": "the deal token is older than 24 hours",
+    "already_submitted": "a score was already submitted for this deal",
+    "name_invalid": "the player name breaks the naming rule",
+    "log_too_long": "the move log has too many events",
+    "log_malformed": "an event of the move log cannot be read",
+    "log_illegal": "an event of the move log is an illegal move",
+    "not_cleared": "a classic game was sent before the board was cleared",
+    "impossible_time": "the game claims more time than passed since the deal",
+    "internal_error": "a bug of ours (logged)",
+}
+"""Every error code the API answers with, and what it means."""
+
+
 class ApiError(exceptions.APIException):
-    """A refusal of ours: ``message`` is shown as is (it names the field)."""
+    """A refusal of ours: ``message`` is shown as is (it names the field); ``code`` is one of CODES."""
 
     status_code: int = status.HTTP_400_BAD_REQUEST
 
-    def __init__(self, message: str, status_code: int = status.HTTP_400_BAD_REQUEST) -> None:
+    def __init__(
+        self, message: str, status_code: int = status.HTTP_400_BAD_REQUEST, *, code: str = "invalid"
+    ) -> None:
+        if code not in CODES:
+            raise ValueError(f"unknown API error code {code!r}")
         super().__init__(detail=message)
         self.status_code = status_code
+        self.error_code = code
 
 
-def error_body(message: str) -> dict[str, str]:
-    return {"error": message}
+def error_body(message: str, code: str) -> dict[str, str]:
+    return {"error": message, "code": code}
 
 
 def _lower_first(message: str) -> str:
@@ -125,6 +157,27 @@ def _message_for(exc: exceptions.APIException, context: dict[str, Any]) -> str:
     return _lower_first(str(exc.detail))
 
 
+_DRF_CODES: tuple[tuple[type[exceptions.APIException], str], ...] = (
+    (exceptions.ValidationError, "invalid"),
+    (exceptions.ParseError, "malformed_json"),
+    (exceptions.UnsupportedMediaType, "unsupported_media_type"),
+    (exceptions.Throttled, "throttled"),
+    (exceptions.MethodNotAllowed, "method_not_allowed"),
+    (exceptions.NotFound, "not_found"),
+    (exceptions.NotAcceptable, "not_acceptable"),
+    (exceptions.PermissionDenied, "forbidden"),
+)
+
+
+def _code_for(exc: exceptions.APIException) -> str:
+    if isinstance(exc, ApiError):
+        return exc.error_code
+    for kind, code in _DRF_CODES:
+        if isinstance(exc, kind):
+            return code
+    return "invalid"
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF exception handler giving every error the ``{"error": ...}`` shape."""
     if isinstance(exc, Http404):
@@ -132,8 +185,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied(str(exc) or None)
     elif isinstance(exc, RequestDataTooBig):
-        exc = ApiError("body: the request is too large", status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
-    elif isinstance(exc, MalformedError):
+        exc = ApiError("body: the request is too large", status.HTTP_413_REQUEST_ENTITY_TOO_LARGE, code="too_large")
+    elif isinstance(exc, MalformedInputError):
         # The views validate input before the engine sees it; should the engine
         # still refuse something, it is the input's fault, and its message says why.
         exc = ApiError(str(exc))
@@ -142,13 +195,17 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if not isinstance(exc, exceptions.APIException):
         # A bug of ours. Log it with its traceback and still answer in the API's shape.
         logger.error("unhandled error in the API", exc_info=exc)
-        return Response(error_body("internal server error"), status=status.HTTP_500_INTERNAL_SERVER_ERROR)
+        return Response(
+            error_body("internal server error", "internal_error"), status=status.HTTP_500_INTERNAL_SERVER_ERROR
+        )
 
     headers: dict[str, str] = {}
     wait = _wait_seconds(exc) if isinstance(exc, exceptions.Throttled) else None
     if wait is not None:
         headers["Retry-After"] = str(wait)
-    return Response(error_body(_message_for(exc, context)), status=exc.status_code, headers=headers)
+    return Response(
+        error_body(_message_for(exc, context), _code_for(exc)), status=exc.status_code, headers=headers
+    )
 
 
 def not_found(request: HttpRequest, path: str = "") -> JsonResponse:
@@ -163,4 +220,4 @@ def not_found(request: HttpRequest, path: str = "") -> JsonResponse:
             if match.url_name != "not-found":
                 message += f"; did you mean {request.path}/ ?"
     message += " (see /api/docs/)"
-    return JsonResponse(error_body(message), status=status.HTTP_404_NOT_FOUND)
+    return JsonResponse(error_body(message, "not_found"), status=status.HTTP_404_NOT_FOUND)

@@ -18,6 +18,7 @@ def too_large(size: int) -> ApiError:
     return ApiError(
         f"body: the request has {size} bytes; at most {MAX_BODY_BYTES} are accepted",
         status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+        code="too_large",
     )
 
 
@@ -26,7 +27,7 @@ def check_declared_size(meta: dict[str, Any]) -> None:
     try:
         declared = int(meta.get("CONTENT_LENGTH") or 0)
     except ValueError:
-        raise ApiError("body: the Content-Length header is not a number") from None
+        raise ApiError("body: the Content-Length header is not a number", code="bad_content_length") from None
     if declared > MAX_BODY_BYTES:
         raise too_large(declared)
 

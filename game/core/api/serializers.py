@@ -98,6 +98,7 @@ class QuerySerializer(serializers.Serializer[Any]):
 
 
 class ErrorSerializer(serializers.Serializer[Any]):
-    error = serializers.CharField(help_text="What was wrong, naming the field.")
+    error = serializers.CharField(help_text="What was wrong, naming the field (English, for developers).")
+    code = serializers.CharField(help_text="A stable machine-readable code, e.g. invalid, throttled, token_expired.")
 
 

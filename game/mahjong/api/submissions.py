@@ -68,21 +68,23 @@ def check_token(text: str) -> tokens.DealToken:
         token = tokens.verify(text)
     except tokens.TokenExpired:
         raise ApiError(
-            "token: the deal token has expired: a game must be submitted within 24 hours of its deal"
+            "token: the deal token has expired: a game must be submitted within 24 hours of its deal",
+            code="token_expired",
         ) from None
     except tokens.TokenError:
         raise ApiError(
             "token: not a valid deal token (forged, altered or not from this server): "
-            "use the token POST /api/deals/ returned"
+            "use the token POST /api/deals/ returned",
+            code="token_invalid",
         ) from None
     # The signature makes these impossible unless the key leaked; checked all the same.
     try:
         code = GameCode.parse(token.code)
         Mode.parse(token.mode)
     except MalformedError:
-        raise ApiError("token: not a valid deal token (unknown game)") from None
+        raise ApiError("token: not a valid deal token (unknown game)", code="token_invalid") from None
     if token.daily is not None and daily_code(token.daily, token.mode) != code:
-        raise ApiError("token: not a valid deal token (not that day's daily challenge)")
+        raise ApiError("token: not a valid deal token (not that day's daily challenge)", code="token_invalid")
     return token
 
 
@@ -90,6 +92,7 @@ def already_submitted_error() -> ApiError:
     return ApiError(
         "token: a score was already submitted for this deal (one per deal): deal a new game",
         status.HTTP_409_CONFLICT,
+        code="already_submitted",
     )
 
 
@@ -120,22 +123,25 @@ def verify(token_text: str, name: str, log: list[Any], *, now_ms: int) -> Verifi
         raise already_submitted_error()
 
     if len(log) > MAX_EVENTS:
-        raise ApiError(f"log: at most {MAX_EVENTS} events, not {len(log)}")
+        raise ApiError(f"log: at most {MAX_EVENTS} events, not {len(log)}", code="log_too_long")
     try:
         clean = clean_name(name)
     except ValueError as error:
-        raise ApiError(f"name: {error}") from None
+        raise ApiError(f"name: {error}", code="name_invalid") from None
 
     try:
         result = replay(token.code, token.mode, log)
     except MalformedLogError as error:
-        raise ApiError(f"log event {error.index} is malformed: {error.reason}") from None
+        raise ApiError(f"log event {error.index} is malformed: {error.reason}", code="log_malformed") from None
     except IllegalLogError as error:
-        raise ApiError(f"log event {error.index} is an illegal move: {error.reason}") from None
+        raise ApiError(
+            f"log event {error.index} is an illegal move: {error.reason}", code="log_illegal"
+        ) from None
     if result.mode is Mode.CLASSIC and result.status is not Status.CLEARED:
         raise ApiError(
             "log: a classic game is submitted once the board is cleared, but this log ends with tiles "
-            f"on the board (status {result.status.value})"
+            f"on the board (status {result.status.value})",
+            code="not_cleared",
         )
 
     elapsed_ms = max(0, now_ms - token.issued_ms)
@@ -143,12 +149,14 @@ def verify(token_text: str, name: str, log: list[Any], *, now_ms: int) -> Verifi
     if result.time_ms is not None and result.time_ms > bound_ms:
         raise ApiError(
             f"log: the game claims a time of {_seconds(result.time_ms)}, but only {_seconds(elapsed_ms)} "
-            "passed since it was dealt"
+            "passed since it was dealt",
+            code="impossible_time",
         )
     if result.duration_ms > bound_ms:
         raise ApiError(
             f"log: its last event comes {_seconds(result.duration_ms)} after the deal, but only "
-            f"{_seconds(elapsed_ms)} passed since it was dealt"
+            f"{_seconds(elapsed_ms)} passed since it was dealt",
+            code="impossible_time",
         )
 
     # The replay accepted the log, so it is already in the engine's canonical

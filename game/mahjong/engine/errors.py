@@ -10,11 +10,14 @@ they log and count them differently, so the engine keeps them apart.
 from __future__ import annotations
 
 
+from game.common.errors import MalformedInputError
+
+
 class MahjongError(ValueError):
     """Base class of every error the engine raises on purpose."""
 
 
-class MalformedError(MahjongError):
+class MalformedError(MahjongError, MalformedInputError):
     """Input that cannot be parsed or has the wrong shape or type."""
 
 

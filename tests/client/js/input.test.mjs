@@ -2,10 +2,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { formatTime } from "../../../game/static/game/js/clock.js";
-import { KEYS, nextFocus } from "../../../game/static/game/js/input.js";
-import { interpolate, ngettext } from "../../../game/static/game/js/i18n.js";
-import { statusItems, winnableText } from "../../../game/static/game/js/ui.js";
+import { formatTime } from "../../../game/mahjong/static/mahjong/js/clock.js";
+import { KEYS, nextFocus } from "../../../game/mahjong/static/mahjong/js/input.js";
+import { interpolate, ngettext } from "../../../game/mahjong/static/mahjong/js/i18n.js";
+import { statusItems, winnableText } from "../../../game/mahjong/static/mahjong/js/ui.js";
 
 // A 3 x 2 grid of tile centres: 0 1 2 on top, 3 4 5 below.
 const grid = { 0: [0, 0], 1: [10, 0], 2: [20, 0], 3: [0, 10], 4: [10, 10], 5: [20, 10] };

@@ -20,7 +20,7 @@ globalThis.window = {
 const {
   BEST_TIMES, RECORDS_KEY, addArcadeScore, addClassicWin, cleanRecords, countStats, freshRecords, loadRecords,
   saveRecords,
-} = await import("../../../game/static/game/js/storage.js");
+} = await import("../../../game/mahjong/static/mahjong/js/storage.js");
 
 const win = (timeMs, date = "2026-12-01", layout = "L00") => ({ timeMs, layout, date, code: "MJ1-L00-ABCDEFG" });
 

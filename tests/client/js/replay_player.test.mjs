@@ -1,11 +1,11 @@
-// node --test tests/client/js/ : the replay player of game/static/game/js/replay_player.js.
+// node --test tests/client/js/ : the replay player of game/mahjong/static/mahjong/js/replay_player.js.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import {
   MAX_GAP_MS, MIN_GAP_MS, ReplayError, ReplayPlayer, buildFrames,
-} from "../../../game/static/game/js/replay_player.js";
+} from "../../../game/mahjong/static/mahjong/js/replay_player.js";
 
 const engine = JSON.parse(readFileSync(new URL("./engine-games.json", import.meta.url)));
 

@@ -1,11 +1,11 @@
-// node --test tests/client/js/ : the pure rules of game/static/game/js/rules.js.
+// node --test tests/client/js/ : the pure rules of game/mahjong/static/mahjong/js/rules.js.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import {
   availablePairs, buildLayout, freeTiles, hasMoves, isFree, matchClass, tilesMatch,
-} from "../../../game/static/game/js/rules.js";
+} from "../../../game/mahjong/static/mahjong/js/rules.js";
 
 const engine = JSON.parse(readFileSync(new URL("./engine-games.json", import.meta.url)));
 

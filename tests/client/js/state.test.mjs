@@ -1,11 +1,11 @@
-// node --test tests/client/js/ : the game state of game/static/game/js/state.js.
+// node --test tests/client/js/ : the game state of game/mahjong/static/mahjong/js/state.js.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import {
   Game, IllegalMove, Status, Tap, boardPoints, isValidState, speedBonus,
-} from "../../../game/static/game/js/state.js";
+} from "../../../game/mahjong/static/mahjong/js/state.js";
 
 const engine = JSON.parse(readFileSync(new URL("./engine-games.json", import.meta.url)));
 

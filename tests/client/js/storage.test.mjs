@@ -10,8 +10,8 @@ globalThis.window = {
     removeItem: (k) => items.delete(k),
   },
 };
-const { STORAGE_KEY, loadGame, saveGame } = await import("../../../game/static/game/js/storage.js");
-const { Game } = await import("../../../game/static/game/js/state.js");
+const { STORAGE_KEY, loadGame, saveGame } = await import("../../../game/mahjong/static/mahjong/js/storage.js");
+const { Game } = await import("../../../game/mahjong/static/mahjong/js/state.js");
 
 const deal = {
   code: "MJ1-L00-ABCDEFG", layout: "L00", mode: "classic", level: 1,

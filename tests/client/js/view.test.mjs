@@ -6,7 +6,7 @@ import { test } from "node:test";
 import {
   CLOSEUP_TILE, DEPTH, PAD, boardExtent, clampView, closeupScale, fitScale, isDoubleTap,
   panBy, pickTile, pinchView, scaleLimits, tileRect, zoomAt,
-} from "../../../game/static/game/js/view.js";
+} from "../../../game/mahjong/static/mahjong/js/view.js";
 
 const games = JSON.parse(readFileSync(new URL("./engine-games.json", import.meta.url), "utf8"));
 const turtle = games.classic.deal.positions; // the Turtle, 144 tiles on 5 layers

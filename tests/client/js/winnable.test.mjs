@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { boardKey, undoneBoard, undosToWinnable } from "../../../game/static/game/js/winnable.js";
+import { boardKey, undoneBoard, undosToWinnable } from "../../../game/mahjong/static/mahjong/js/winnable.js";
 
 test("undoing puts the last removals back", () => {
   const history = [{ a: 0, b: 1, fa: "R", fb: "R" }, { a: 2, b: 3, fa: "F1", fb: "F2" }];

@@ -559,9 +559,8 @@ class PlayController {
 
   leaderboardUrl() {
     const s = this.game.s;
-    const base = this.config.scoresUrl;
-    if (s.daily) return `${base}daily/`;
-    return `${base}?${new URLSearchParams({ layout: s.layout, mode: s.mode })}`;
+    if (s.daily) return this.config.dailyScoresUrl;
+    return `${this.config.scoresUrl}?${new URLSearchParams({ layout: s.layout, mode: s.mode })}`;
   }
 
   scoreForm() {
