@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.contrib import admin
@@ -11,23 +10,15 @@ from django.db import models
 from django.forms import Field
 from django.http import HttpRequest
 from django.utils import translation
+from django.utils.functional import Promise
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin
 from modeltranslation.utils import build_localized_fieldname
 
+from .markdown import fence_errors, registered_fences
 from .models import FaqEntry, Page
-
-try:  # The artwork colleague's notation help and checker, once they exist.
-    from game.diagrams import DIAGRAM_HELP
-except ImportError:  # pragma: no cover - depends on the game app's progress
-    DIAGRAM_HELP = None
-
-try:
-    from game.diagrams import diagram_errors as _diagram_errors
-except ImportError:  # pragma: no cover
-    _diagram_errors = None
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
@@ -35,28 +26,29 @@ TEXT_FORMAT_HELP = _(
     "Leave an empty line between paragraphs. A line starting with “## ” is a heading "
     "(“### ” a subheading), lines starting with “- ” make a list, **two stars** make text bold."
 )
-DIAGRAM_NOTATION_HELP = _(
-    "A tile diagram is a block that starts with ```tiles and ends with ```: one "
-    "row per line, “layer x,y: faces”, e.g. “0 0,0: 1B 2B 3B” then “1 3,0: R”. Faces: 1B-9B "
-    "bamboo, 1C-9C characters, 1D-9D dots, N S E W winds, R G Wh dragons, F1-F4 flowers, "
-    "S1-S4 seasons, “.” for an empty spot. Coordinates are in half tiles: one tile is 2 x 2, "
-    "so the tiles of a row follow each other every 2 units, and a layer-1 tile at 3,0 lies "
-    "half over the second and half over the third tile of layer 0."
-)
+
+
+def fence_help() -> str:
+    """The help of the registered fences (the tile diagram notation), for the text fields."""
+    return " ".join(str(fence.help_text) for fence in registered_fences() if fence.help_text)
 
 
 def diagram_problems(text: str) -> list[str]:
-    """What the diagram checker says about ``text``; nothing if there is no checker."""
-    checker: Callable[[str], Any] | None = _diagram_errors
-    if checker is None or not text:
-        return []
-    try:
-        return [str(problem) for problem in checker(text) or []]
-    except Exception as error:  # the checker must never break the admin
-        return [str(error)]
+    """What the registered fence checkers say about ``text`` (nothing if none is registered)."""
+    return fence_errors(text) if text else []
 
 
-class TabbedTranslationAdmin(TranslationAdmin):
+def has_checker() -> bool:
+    return any(fence.errors is not None for fence in registered_fences())
+
+
+if TYPE_CHECKING:  # generic in the stubs only: not subscriptable at run time
+    _TranslationAdmin = TranslationAdmin[Any]
+else:
+    _TranslationAdmin = TranslationAdmin
+
+
+class TabbedTranslationAdmin(_TranslationAdmin):
     class Media:
         # One tab per language over the translated fields. modeltranslation's
         # own tabs load jQuery UI from a CDN, which our CSP refuses.
@@ -66,21 +58,21 @@ class TabbedTranslationAdmin(TranslationAdmin):
     text_field = "body"
 
     def formfield_for_dbfield(
-        self, db_field: models.Field, request: HttpRequest, **kwargs: Any
+        self, db_field: models.Field[Any, Any], request: HttpRequest, **kwargs: Any
     ) -> Field | None:
         """The text fields explain the format, tile diagrams included."""
         field = super().formfield_for_dbfield(db_field, request, **kwargs)
         if field is not None and db_field.name.startswith(f"{self.text_field}_"):
-            field.help_text = f"{TEXT_FORMAT_HELP} {DIAGRAM_HELP or DIAGRAM_NOTATION_HELP}"
+            field.help_text = " ".join(part for part in (str(TEXT_FORMAT_HELP), fence_help()) if part)
         return field
 
     @admin.display(description=_("diagram check"))
-    def diagram_check(self, obj: models.Model) -> SafeString | str:
-        if _diagram_errors is None:
+    def diagram_check(self, obj: models.Model) -> SafeString | str | Promise:
+        if not has_checker():
             return _("The diagram checker is not installed yet.")
         if obj.pk is None:
             return "-"
-        rows = []
+        rows: list[tuple[str, str]] = []
         for code in LANGUAGES:
             text = getattr(obj, build_localized_fieldname(self.text_field, code)) or ""
             rows.extend((code, problem) for problem in diagram_problems(text))
@@ -106,7 +98,7 @@ class PageAdmin(TabbedTranslationAdmin):
     )
 
     @admin.display(description=_("preview"))
-    def preview_links(self, obj: Page) -> SafeString | str:
+    def preview_links(self, obj: Page) -> SafeString | str | Promise:
         """The page as visitors will see it, in each language (unpublished too)."""
         if obj.pk is None:
             return _("Save the page first.")

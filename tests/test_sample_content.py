@@ -22,8 +22,8 @@ def test_loading_the_sample_content_twice_leaves_the_same_pages_and_questions():
     call_command("load_sample_content", verbosity=0)
     assert {page.key: page.pk for page in Page.objects.all()} == first
     assert {entry.key: entry.pk for entry in FaqEntry.objects.all()} == entries
-    assert set(first) == {page["key"] for page in PAGES}
-    assert set(entries) == {entry["key"] for entry in FAQ_ENTRIES}
+    assert set(first) == {page.key for page in PAGES}
+    assert set(entries) == {entry.key for entry in FAQ_ENTRIES}
 
 
 @pytest.mark.django_db
@@ -49,7 +49,7 @@ def test_loading_the_sample_content_again_restores_edited_texts(sample_pages):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("key", [page["key"] for page in PAGES])
+@pytest.mark.parametrize("key", [page.key for page in PAGES])
 def test_every_language_of_a_sample_page_is_filled_and_differs_from_english(sample_pages, key):
     page = Page.objects.get(key=key)
     for field in TRANSLATED_FIELDS:

@@ -13,7 +13,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from rules.models import Page
-from rules.text import render_paragraphs
+from rules.markdown import render_html as render_paragraphs
 
 LANGUAGES = ["en", "it", "pl", "ru", "fr"]
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
@@ -253,8 +253,8 @@ PLURAL_FORMS = {"it": 2, "pl": 4, "ru": 4, "fr": 2}
 
 CATALOGUES = {
     "site": (LOCALE, "django"),
-    "game app": (LOCALE.parent / "game" / "locale", "django"),
-    "game client": (LOCALE.parent / "game" / "locale", "djangojs"),
+    "mahjong app": (LOCALE.parent / "game" / "mahjong" / "locale", "django"),
+    "mahjong client": (LOCALE.parent / "game" / "mahjong" / "locale", "djangojs"),
 }
 
 

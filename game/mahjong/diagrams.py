@@ -20,7 +20,6 @@ ordinary text (nothing of the page is lost) and reported by
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.utils.html import format_html, format_html_join
@@ -171,25 +170,3 @@ def diagram_figure(
             return mark_safe("")
         return error_notice([_message(number, first_line, e) for e in problems])
     return format_html('<figure class="tile-diagram">{}</figure>', svg)
-
-
-def render_text_blocks(
-    source: str, paragraphs: Callable[[str], str], *, show_errors: bool = False
-) -> SafeString:
-    """Render a page text: diagrams as figures, the rest through ``paragraphs`` (escaping)."""
-    blocks, unclosed = split_blocks(source)
-    for line in unclosed:
-        logger.warning("page text: the ```tiles block on line %s is never closed", line)
-    parts: list[str] = []
-    number = 0
-    for block in blocks:
-        if block.kind == "tiles":
-            number += 1
-            figure = diagram_figure(block.text, show_errors=show_errors, number=number, first_line=block.line)
-            if figure:
-                parts.append(figure)
-        else:
-            html = paragraphs(block.text)
-            if html:
-                parts.append(html)
-    return mark_safe("\n".join(parts))  # each part is escaped or built with format_html

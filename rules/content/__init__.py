@@ -1,32 +1,43 @@
-"""The site's texts in every language, one module per page.
+"""The site's texts in every language, as Markdown files in this folder.
 
-Each page module defines ``PAGE``: the page's ``key``, ``order`` and, per
-language code, its ``title``, ``slug``, ``summary`` and ``body``. ``faq``
-also defines ``ENTRIES``, the questions of the FAQ page. The data migration
-``0005_initial_content`` and ``manage.py load_sample_content`` both load
-them through :func:`rules.content.loading.load_content`.
+See ``README.md`` here for the format and :mod:`rules.content.files` for
+the reader. ``manage.py load_sample_content`` loads them into the database
+through :func:`rules.content.loading.load_content`. (A fresh database gets
+them from the data migration ``0005_initial_content``, which carries its own
+frozen copy of the texts as they were when it was written.)
 
-Bodies use the format described in :mod:`rules.markup`; tile diagrams are
-fenced ``tiles`` blocks whose captions live in the paragraph around them.
-French texts use a no-break space before ``:``, ``;``, ``!`` and ``?``.
+Bodies and answers are Markdown (see :mod:`rules.markdown`); tile diagrams
+are fenced ``tiles`` blocks whose captions live in the paragraph around them.
+French texts get a no-break space before ``:``, ``;``, ``!`` and ``?``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from .files import (
+    CONTENT_DIR,
+    ENTRY_FIELDS,
+    LANGUAGES,
+    PAGE_FIELDS,
+    ContentError,
+    EntrySource,
+    PageSource,
+    read_faq_entries,
+    read_pages,
+)
 
-from . import about, faq, history, home, how_to_play, strategy
-
-LANGUAGES = ("en", "it", "pl", "ru", "fr")
-PAGE_FIELDS = ("title", "slug", "summary", "body")
-ENTRY_FIELDS = ("question", "answer")
-
-PAGES: list[dict[str, Any]] = [
-    home.PAGE,
-    how_to_play.PAGE,
-    strategy.PAGE,
-    history.PAGE,
-    faq.PAGE,
-    about.PAGE,
+__all__ = [
+    "CONTENT_DIR",
+    "ENTRY_FIELDS",
+    "FAQ_ENTRIES",
+    "LANGUAGES",
+    "PAGES",
+    "PAGE_FIELDS",
+    "ContentError",
+    "EntrySource",
+    "PageSource",
+    "read_faq_entries",
+    "read_pages",
 ]
-FAQ_ENTRIES: list[dict[str, Any]] = faq.ENTRIES
+
+PAGES: list[PageSource] = read_pages()
+FAQ_ENTRIES: list[EntrySource] = read_faq_entries()

@@ -1,20 +1,14 @@
-"""Small helpers for writing the texts of :mod:`rules.content`."""
+"""French typography for the texts of :mod:`rules.content`."""
 
 from __future__ import annotations
 
 import re
-from textwrap import dedent
 
 NBSP = "\u00a0"
 
 _BEFORE_PUNCTUATION = re.compile(r" ([:;!?»])")
 _AFTER_GUILLEMET = re.compile(r"« ")
 _THOUSANDS = re.compile(r"(?<=\d) (?=\d{3}\b)")
-
-
-def text(source: str) -> str:
-    """A body written as an indented triple-quoted string, without the indent."""
-    return dedent(source).strip()
 
 
 def french(fields: dict[str, str]) -> dict[str, str]:

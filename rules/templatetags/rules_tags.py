@@ -10,7 +10,7 @@ from django.urls import reverse, translate_url
 from django.utils import translation
 from django.utils.safestring import SafeString
 
-from ..markup import RenderedBody, render_body
+from ..markdown import RenderedBody, render_body
 from ..models import HOME_KEY, Page
 
 register = template.Library()
@@ -21,7 +21,7 @@ OG_LOCALES = {"en": "en_GB", "it": "it_IT", "pl": "pl_PL", "ru": "ru_RU", "fr": 
 
 @register.filter
 def paragraphs(source: str) -> SafeString:
-    """``{{ page.body|paragraphs }}``: the body as safe HTML (see :mod:`rules.markup`)."""
+    """``{{ page.body|paragraphs }}``: the body as safe HTML (see :mod:`rules.markdown`)."""
     return render_body(source).html
 
 
@@ -29,10 +29,11 @@ def paragraphs(source: str) -> SafeString:
 def rendered(source: str, preview: bool = False) -> RenderedBody:
     """``{% rendered page.body preview as body %}``: ``body.html`` and ``body.contents``.
 
-    ``contents`` lists the second-level headings; with ``preview`` true, broken
-    tile diagrams show their errors instead of being left out.
+    ``contents`` lists the second-level headings; with ``preview`` true, a
+    broken fenced block (a tile diagram) shows its errors instead of being
+    left out.
     """
-    return render_body(source, show_diagram_errors=bool(preview))
+    return render_body(source, show_errors=bool(preview))
 
 
 @register.simple_tag

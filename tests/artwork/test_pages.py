@@ -10,7 +10,7 @@ from django.template import Context, Template
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
-from rules.text import render_paragraphs
+from rules.markdown import render_html as render_paragraphs
 
 from game.mahjong.diagrams import DIAGRAM_HELP, diagram_errors, split_blocks
 from game.mahjong.tile_names import face_name
@@ -61,7 +61,7 @@ def test_a_broken_block_never_raises_and_is_left_out(caplog: pytest.LogCaptureFi
 
 
 def test_a_broken_block_shows_a_notice_in_previews() -> None:
-    html = str(render_paragraphs(BROKEN, show_diagram_errors=True))
+    html = str(render_paragraphs(BROKEN, show_errors=True))
     assert "tile-diagram-error" in html and "<svg" not in html
     assert "unknown tile label &#x27;9X&#x27;" in html or "unknown tile label '9X'" in html
 

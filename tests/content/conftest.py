@@ -28,10 +28,10 @@ def content(db):
 
 
 def page_url(key: str, language: str) -> str:
-    page = next(page for page in PAGES if page["key"] == key)
+    page = next(page for page in PAGES if page.key == key)
     if key == "home":
         return f"/{language}/"
-    return f"/{language}/{page[language]['slug']}/"
+    return f"/{language}/{page.texts[language]['slug']}/"
 
 
 def alternates(html: str) -> dict[str, str]:

@@ -110,3 +110,32 @@ def test_an_editor_can_preview_an_unpublished_page_that_visitors_cannot_see(clie
     client.logout()
     assert client.get(f"{url}?preview=1").status_code == 404
     assert client.get(url).status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_diagram_check_lists_each_languages_problems_and_previews_show_them(client, content, editor):
+    page = Page.objects.get(key="strategy")
+    page.body_fr = f"{page.body_fr}\n\n```tiles\n0 0,0: 1B 2B\n0 2,0: 9X\n```"
+    page.save()
+    log_in_through_the_admin_form(client, editor)
+    html = client.get(f"/admin/rules/page/{page.pk}/change/").content.decode()
+    check = (
+        html.split("field-diagram_check", 1)[1].split('<div class="readonly">', 1)[1].split("</div>", 1)[0]
+    )
+    assert check.startswith("<ul><li>fr: Tile diagram 4, line 2 (line ") and "9X" in check
+    assert check.count("<li>") == 1
+    assert "<li>en:" not in check
+    preview = client.get(f"{page_url('strategy', 'fr')}?preview=1").content.decode()
+    assert "tile-diagram-error" in preview and "9X" in preview
+    client.logout()
+    public = client.get(page_url("strategy", "fr")).content.decode()
+    assert "tile-diagram-error" not in public and "9X" not in public
+    assert public.count('<figure class="tile-diagram">') == preview.count('<figure class="tile-diagram">') > 0
+
+
+@pytest.mark.django_db
+def test_the_diagram_check_finds_nothing_wrong_in_the_sample_texts(client, content, editor):
+    log_in_through_the_admin_form(client, editor)
+    for page in Page.objects.all():
+        html = client.get(f"/admin/rules/page/{page.pk}/change/").content.decode()
+        assert "No problems found in the diagrams." in html, page.key

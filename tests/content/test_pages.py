@@ -14,7 +14,7 @@ from rules.models import FaqEntry, Page
 
 from .conftest import FAQ_ENTRIES, LANGUAGES, PAGES, alternates, page_url, switcher
 
-EVERY_PAGE = [(page["key"], language) for page in PAGES for language in LANGUAGES]
+EVERY_PAGE = [(page.key, language) for page in PAGES for language in LANGUAGES]
 
 
 def text_of(fragment: str) -> str:
@@ -34,13 +34,13 @@ def route_exists(name: str) -> bool:
 def test_every_page_answers_in_its_language_with_its_title_and_every_alternate(
     client, content, key, language
 ):
-    page = next(page for page in PAGES if page["key"] == key)
+    page = next(page for page in PAGES if page.key == key)
     response = client.get(page_url(key, language))
     html = text_of(response.content.decode())
     assert response.status_code == 200
     assert f'<html lang="{language}"' in html
-    assert f"<h1>{page[language]['title']}</h1>" in html
-    assert re.search(rf"<title>{re.escape(page[language]['title'])}( · Miaojong)?</title>", html)
+    assert f"<h1>{page.texts[language]['title']}</h1>" in html
+    assert re.search(rf"<title>{re.escape(page.texts[language]['title'])}( · Miaojong)?</title>", html)
     expected = {code: f"http://testserver{page_url(key, code)}" for code in LANGUAGES}
     assert alternates(html) == {**expected, "x-default": expected["en"]}
     assert f'<link rel="canonical" href="{expected[language]}">' in html
@@ -59,7 +59,7 @@ def test_the_language_switcher_of_every_page_links_to_the_same_page(client, cont
 def test_every_page_describes_itself_to_search_engines_and_social_sites_from_its_summary(
     client, content, key, language
 ):
-    page = next(page for page in PAGES if page["key"] == key)[language]
+    page = next(page for page in PAGES if page.key == key).texts[language]
     html = text_of(client.get(page_url(key, language)).content.decode())
     assert f'<meta name="description" content="{page["summary"]}">' in html
     assert f'<meta property="og:description" content="{page["summary"]}">' in html
@@ -72,7 +72,7 @@ def test_every_page_describes_itself_to_search_engines_and_social_sites_from_its
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_page_has_landmarks_a_skip_link_and_one_main_heading(client, content, language):
     for page in PAGES:
-        html = client.get(page_url(page["key"], language)).content.decode()
+        html = client.get(page_url(page.key, language)).content.decode()
         assert html.count("<h1>") == 1
         assert '<a class="skip-link" href="#main">' in html
         assert '<main id="main"' in html
@@ -95,7 +95,7 @@ def test_a_slug_from_another_language_is_not_found_in_this_one(client, content):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_faq_page_lists_the_questions_in_their_order(client, content, language):
     html = text_of(client.get(page_url("faq", language)).content.decode())
-    expected = [entry[language]["question"] for entry in sorted(FAQ_ENTRIES, key=lambda e: e["order"])]
+    expected = [entry.texts[language]["question"] for entry in sorted(FAQ_ENTRIES, key=lambda e: e.order)]
     shown = re.findall(r'<h2 id="[\w-]+-question">([^<]+)</h2>', html)
     assert shown == expected
 
@@ -145,7 +145,7 @@ def test_the_rules_pages_link_to_the_previous_and_next_page(client, content):
 def test_the_home_page_has_a_big_play_button_and_the_daily_challenge(client, content, language):
     html = client.get(f"/{language}/").content.decode()
     with translation.override(language):
-        play = reverse("game:play") if route_exists("game:play") else None
+        play = reverse("mahjong:play") if route_exists("mahjong:play") else None
     if play:
         assert f'<a class="button button-play" href="{play}">' in html
         assert f'href="{play}?daily=classic"' in html
@@ -169,22 +169,22 @@ def test_the_main_menu_links_every_rules_page_and_the_footer_links_the_about_pag
 
 @pytest.mark.django_db
 def test_the_menu_links_the_tiles_page_once_it_exists(client, content):
-    if not route_exists("game:tiles"):
+    if not route_exists("mahjong:tiles"):
         pytest.skip("the Tiles page is not there yet")
     with translation.override("ru"):
-        tiles = reverse("game:tiles")
+        tiles = reverse("mahjong:tiles")
     html = client.get("/ru/").content.decode()
     assert f'<li><a href="{tiles}">' in html.split('class="main-nav"', 1)[1].split("</nav>", 1)[0]
 
 
 @pytest.mark.django_db
 def test_the_switcher_on_the_tiles_page_keeps_the_visitor_on_the_tiles_page(client, content):
-    if not route_exists("game:tiles"):
+    if not route_exists("mahjong:tiles"):
         pytest.skip("the Tiles page is not there yet")
     urls = {}
     for code in LANGUAGES:
         with translation.override(code):
-            urls[code] = reverse("game:tiles")
+            urls[code] = reverse("mahjong:tiles")
     response = client.get(urls["it"])
     assert response.status_code == 200
     html = response.content.decode()

@@ -31,7 +31,7 @@ def sitemap_entries(client) -> dict[str, dict[str, str]]:
 def test_the_sitemap_lists_every_page_in_every_language_with_its_alternates(client, content):
     entries = sitemap_entries(client)
     for page in PAGES:
-        expected = {code: f"http://testserver{page_url(page['key'], code)}" for code in LANGUAGES}
+        expected = {code: f"http://testserver{page_url(page.key, code)}" for code in LANGUAGES}
         for code in LANGUAGES:
             assert entries[expected[code]] == {**expected, "x-default": expected["en"]}
 
@@ -39,13 +39,13 @@ def test_the_sitemap_lists_every_page_in_every_language_with_its_alternates(clie
 @pytest.mark.django_db
 def test_the_sitemap_lists_the_tiles_page_in_every_language_once_it_exists(client, content):
     try:
-        reverse("game:tiles")
+        reverse("mahjong:tiles")
     except NoReverseMatch:
         pytest.skip("the Tiles page is not there yet")
     entries = sitemap_entries(client)
     for code in LANGUAGES:
         with translation.override(code):
-            assert f"http://testserver{reverse('game:tiles')}" in entries
+            assert f"http://testserver{reverse('mahjong:tiles')}" in entries
 
 
 @pytest.mark.django_db

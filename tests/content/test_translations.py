@@ -6,8 +6,8 @@ import re
 from pathlib import Path
 
 import pytest
+from markdown_it import MarkdownIt
 
-from rules.markup import split_blocks
 from rules.models import FaqEntry, Page
 
 from .conftest import FAQ_ENTRIES, LANGUAGES, PAGES
@@ -19,27 +19,45 @@ ENGLISH_WORDS = {
     *("the", "and", "you", "your", "with", "when"),
     *("tile", "tiles", "free", "pair", "pairs", "board"),
 }
+PARSER = MarkdownIt("commonmark", {"html": False})
+
+
+def blocks(text: str) -> list[tuple[str, str]]:
+    """A Markdown text's top-level blocks: ``(kind, source)``, kind as ``h2``, ``ul``, ``fence``, ``p``."""
+    lines = text.split("\n")
+    found = []
+    for token in PARSER.parse(text):
+        if token.level != 0 or token.map is None or token.nesting == -1:
+            continue
+        kinds = {"heading_open": token.tag, "bullet_list_open": "ul", "paragraph_open": "p"}
+        kind = kinds.get(token.type, token.type)
+        found.append((kind, "\n".join(lines[token.map[0] : token.map[1]]).strip()))
+    return found
 
 
 def prose(text: str) -> str:
     """The text without its tile diagrams and code spans."""
-    kept = [block for block in split_blocks(text) if not block.startswith("```")]
+    kept = [source for kind, source in blocks(text) if kind != "fence"]
     return re.sub(r"`[^`]*`", " ", "\n".join(kept))
 
 
 def structure(text: str) -> list[str]:
     """What must be the same in every language: headings, lists and diagrams, in order."""
     shape = []
-    for block in split_blocks(text):
-        if block.startswith("```"):
-            shape.append(block)
-        elif block.startswith("#"):
-            shape.append(block.split(" ", 1)[0])
-        elif block.startswith("- "):
-            shape.append(f"list of {sum(line.startswith('- ') for line in block.splitlines())}")
+    for kind, source in blocks(text):
+        if kind == "fence":
+            shape.append(source)
+        elif kind == "ul":
+            shape.append(f"list of {sum(line.startswith('- ') for line in source.splitlines())}")
         else:
-            shape.append("paragraph")
+            shape.append(kind)
     return shape
+
+
+def test_blocks_and_structure_see_headings_lists_paragraphs_and_diagrams():
+    text = "## A\nText\nmore.\n\n- one\n- two\n\n```tiles\n0 0,0: 1B\n\n1 1,0: R\n```\n\n### B"
+    assert structure(text) == ["h2", "p", "list of 2", "```tiles\n0 0,0: 1B\n\n1 1,0: R\n```", "h3"]
+    assert "1B" not in prose(text) and "more." in prose(text)
 
 
 @pytest.mark.django_db
@@ -63,8 +81,10 @@ def test_every_translated_field_is_filled_in_every_language_and_differs_from_eng
 
 @pytest.mark.parametrize("code", OTHERS)
 def test_no_english_is_left_in_the_texts_of_another_language(code):
-    texts = [(page["key"], page[code][field]) for page in PAGES for field in ("title", "summary", "body")]
-    texts += [(entry["key"], entry[code][field]) for entry in FAQ_ENTRIES for field in ("question", "answer")]
+    texts = [(page.key, page.texts[code][field]) for page in PAGES for field in ("title", "summary", "body")]
+    texts += [
+        (entry.key, entry.texts[code][field]) for entry in FAQ_ENTRIES for field in ("question", "answer")
+    ]
     for key, text in texts:
         words = set(re.findall(r"[a-z]+", prose(text).lower()))
         assert not words & ENGLISH_WORDS, f"{key} ({code}): {sorted(words & ENGLISH_WORDS)}"
@@ -73,23 +93,23 @@ def test_no_english_is_left_in_the_texts_of_another_language(code):
 @pytest.mark.parametrize("code", OTHERS)
 def test_no_english_paragraph_is_copied_into_another_language(code):
     for page in PAGES:
-        english = {block for block in split_blocks(page["en"]["body"]) if not block.startswith("```")}
-        for block in split_blocks(page[code]["body"]):
-            if not block.startswith("```"):
-                assert block not in english, f"{page['key']} ({code}) copies: {block[:60]}"
+        english = {source for kind, source in blocks(page.texts["en"]["body"]) if kind != "fence"}
+        for kind, source in blocks(page.texts[code]["body"]):
+            if kind != "fence":
+                assert source not in english, f"{page.key} ({code}) copies: {source[:60]}"
 
 
 @pytest.mark.parametrize("code", OTHERS)
 def test_every_language_has_the_same_headings_lists_and_diagrams_as_english(code):
     for page in PAGES:
-        assert structure(page[code]["body"]) == structure(page["en"]["body"]), page["key"]
+        assert structure(page.texts[code]["body"]) == structure(page.texts["en"]["body"]), page.key
     for entry in FAQ_ENTRIES:
-        assert structure(entry[code]["answer"]) == structure(entry["en"]["answer"]), entry["key"]
+        assert structure(entry.texts[code]["answer"]) == structure(entry.texts["en"]["answer"]), entry.key
 
 
 def test_every_page_has_its_own_slug_in_latin_letters_in_every_language():
     for code in LANGUAGES:
-        slugs = [page[code]["slug"] for page in PAGES]
+        slugs = [page.texts[code]["slug"] for page in PAGES]
         assert len(set(slugs)) == len(slugs), code
         assert all(re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", slug) for slug in slugs), slugs
 
@@ -97,10 +117,11 @@ def test_every_page_has_its_own_slug_in_latin_letters_in_every_language():
 def test_french_texts_have_a_no_break_space_before_double_punctuation():
     for page in PAGES:
         for field in ("title", "summary", "body"):
-            text = page["fr"][field]
-            assert not re.search(r" [:;!?]", text), (page["key"], field)
+            text = page.texts["fr"][field]
+            assert not re.search(r" [:;!?]", text), (page.key, field)
     for entry in FAQ_ENTRIES:
-        assert not re.search(r" [:;!?]", entry["fr"]["question"] + entry["fr"]["answer"]), entry["key"]
+        texts = entry.texts["fr"]
+        assert not re.search(r" [:;!?]", texts["question"] + texts["answer"]), entry.key
 
 
 def _strings_in_sources() -> set[str]:

@@ -1,8 +1,10 @@
 """``manage.py load_sample_content``: create or refresh the site's pages.
 
 Idempotent: pages and FAQ entries are matched by ``key``, so running it
-again restores the texts of :mod:`rules.content` instead of adding copies.
-A fresh database already has them: the data migration loads the same texts.
+again restores the texts of the Markdown files in ``rules/content/`` (see
+its README) instead of adding copies. A fresh database already has the
+texts as they were when the data migration ``0005_initial_content`` was
+written (it carries a frozen copy); this command brings in later edits.
 """
 
 from typing import Any
@@ -15,7 +17,7 @@ from rules.models import FaqEntry, Page
 
 
 class Command(BaseCommand):
-    help = "Create or update every page and FAQ entry, in every language, from rules.content."
+    help = "Create or update every page and FAQ entry, in every language, from rules/content/*.md."
 
     def handle(self, *args: Any, **options: Any) -> None:
         with transaction.atomic():

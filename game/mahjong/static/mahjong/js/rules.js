@@ -1,8 +1,13 @@
+// @ts-check
 // The rules of Mahjong Solitaire, pure (no DOM): which tiles are free and which match.
 // Mirrors game/mahjong/engine/layout.py and tiles.py. Positions are [x, y, z] in half-tile
 // units: a tile at (x, y, z) covers [x, x+2) x [y, y+2) on layer z.
 
-/** Match class of a face label: any flower matches any flower, any season any season. */
+/**
+ * Match class of a face label: any flower matches any flower, any season any season.
+ * @param {unknown} face
+ * @returns {string | null}
+ */
 export function matchClass(face) {
   if (typeof face !== "string") return null;
   if (/^F[1-4]$/.test(face)) return "flower";
@@ -10,23 +15,45 @@ export function matchClass(face) {
   return face;
 }
 
-/** Whether two face labels match. */
+/**
+ * Whether two face labels match.
+ * @param {unknown} a
+ * @param {unknown} b
+ */
 export function tilesMatch(a, b) {
   const ca = matchClass(a);
   return ca !== null && ca === matchClass(b);
 }
 
+/** @typedef {[number, number, number]} Position [x, y, z] in half-tile units, z the layer */
+/** @typedef {(string | null)[]} Tiles the face at each position, null once removed */
+/**
+ * @typedef {object} Layout
+ * @property {Position[]} positions
+ * @property {number} size
+ * @property {number[][]} above the positions on the layer above that overlap each one
+ * @property {number[][]} left its neighbours on the left
+ * @property {number[][]} right its neighbours on the right
+ */
+
+/** @param {number} x @param {number} y @param {number} z */
 const key = (x, y, z) => `${x},${y},${z}`;
 
 /**
  * The relations between a layout's positions: for each index, the tiles on the layer above
  * that overlap it, and its neighbours on the left and on the right (same layer, |dy| <= 1).
+ * @param {Position[]} positions
+ * @returns {Layout}
  */
 export function buildLayout(positions) {
+  /** @type {Map<string, number>} */
   const index = new Map();
   positions.forEach(([x, y, z], i) => index.set(key(x, y, z), i));
+  /** @type {number[][]} */
   const above = [];
+  /** @type {number[][]} */
   const left = [];
+  /** @type {number[][]} */
   const right = [];
   positions.forEach(([x, y, z]) => {
     const up = [];
@@ -49,9 +76,15 @@ export function buildLayout(positions) {
   return { positions, size: positions.length, above, left, right };
 }
 
+/** @param {Tiles} tiles @param {number} j */
 const present = (tiles, j) => tiles[j] !== null && tiles[j] !== undefined;
 
-/** A tile is free when it lies on the board, nothing lies on it, and one long side is open. */
+/**
+ * A tile is free when it lies on the board, nothing lies on it, and one long side is open.
+ * @param {Layout} layout
+ * @param {Tiles} tiles
+ * @param {number} i
+ */
 export function isFree(layout, tiles, i) {
   if (!present(tiles, i)) return false;
   if (layout.above[i].some((j) => present(tiles, j))) return false;
@@ -60,21 +93,34 @@ export function isFree(layout, tiles, i) {
   return !(blockedLeft && blockedRight);
 }
 
-/** Indices of the free tiles, ascending. */
+/**
+ * Indices of the free tiles, ascending.
+ * @param {Layout} layout
+ * @param {Tiles} tiles
+ */
 export function freeTiles(layout, tiles) {
+  /** @type {number[]} */
   const free = [];
   for (let i = 0; i < layout.size; i++) if (isFree(layout, tiles, i)) free.push(i);
   return free;
 }
 
-/** Every pair that could be removed now, sorted like Board.available_pairs (by a, then b). */
+/**
+ * Every pair that could be removed now, sorted like Board.available_pairs (by a, then b).
+ * @param {Layout} layout
+ * @param {Tiles} tiles
+ * @returns {[number, number][]}
+ */
 export function availablePairs(layout, tiles) {
+  /** @type {Map<string | null, number[]>} */
   const byClass = new Map();
   for (const i of freeTiles(layout, tiles)) {
     const c = matchClass(tiles[i]);
-    if (!byClass.has(c)) byClass.set(c, []);
-    byClass.get(c).push(i);
+    const group = byClass.get(c);
+    if (group) group.push(i);
+    else byClass.set(c, [i]);
   }
+  /** @type {[number, number][]} */
   const pairs = [];
   for (const group of byClass.values()) {
     for (let x = 0; x < group.length; x++) {
@@ -85,6 +131,7 @@ export function availablePairs(layout, tiles) {
   return pairs;
 }
 
+/** @param {Layout} layout @param {Tiles} tiles */
 export function hasMoves(layout, tiles) {
   const seen = new Set();
   for (const i of freeTiles(layout, tiles)) {
@@ -95,6 +142,7 @@ export function hasMoves(layout, tiles) {
   return false;
 }
 
+/** @param {Tiles} tiles */
 export function tilesLeft(tiles) {
   return tiles.reduce((n, face) => (face === null || face === undefined ? n : n + 1), 0);
 }

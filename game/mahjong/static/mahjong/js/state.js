@@ -1,56 +1,35 @@
+// @ts-check
 // A game in progress, pure (no DOM, no clock, no network): a port of game/mahjong/engine/play.py.
 // Every action takes t, whole milliseconds since the deal was shown (the caller owns the
 // clock), and every accepted action is appended to the event log in the server's format,
-// so the log replays on the server to the very same result. The whole state is plain JSON.
+// so the log replays on the server to the very same result. The whole state is plain JSON
+// (game_data.js); the arcade's points are scoring.js's.
 
+import { IllegalMove, Status, Tap } from "./game_status.js";
 import { availablePairs, buildLayout, hasMoves, isFree, tilesMatch } from "./rules.js";
+import { STATE_VERSION, isValidState } from "./game_data.js";
+import { ARCADE_SHUFFLES, HINT_COST, PAIR_POINTS, boardPoints, speedBonus } from "./scoring.js";
 
-export const PAIR_POINTS = 100;
-export const SPEED_BONUS = 100;
-export const FULL_BONUS_MS = 2000;
-export const NO_BONUS_MS = 10000;
-export const HINT_COST = 50;
-export const BOARD_POINTS = 2000;
-export const LEVEL_POINTS = 500;
-export const LEVEL_POINTS_CAP = 10;
-export const ARCADE_SHUFFLES = 3;
-export const STATE_VERSION = 1;
+export { IllegalMove, Status, Tap } from "./game_status.js";
+export { STATE_VERSION, isValidState } from "./game_data.js";
+export {
+  ARCADE_SHUFFLES, BOARD_POINTS, FULL_BONUS_MS, HINT_COST, LEVEL_POINTS, LEVEL_POINTS_CAP, NO_BONUS_MS, PAIR_POINTS,
+  SPEED_BONUS, boardPoints, speedBonus,
+} from "./scoring.js";
 
-export const Status = Object.freeze({
-  PLAYING: "playing",
-  NO_MOVES: "no_moves",
-  CLEARED: "cleared",
-  GAME_OVER: "game_over",
-});
+/**
+ * @typedef {import("./game_data.js").Deal} Deal
+ * @typedef {import("./game_data.js").GameState} GameState
+ * @typedef {import("./game_data.js").GameEvent} GameEvent
+ * @typedef {import("./game_data.js").Pair} Pair
+ * @typedef {import("./game_data.js").Shuffled} Shuffled
+ * @typedef {import("./rules.js").Layout} Layout
+ */
 
-export const Tap = Object.freeze({
-  SELECTED: "selected",
-  DESELECTED: "deselected",
-  MATCHED: "matched",
-  BLOCKED: "blocked",
-});
-
-/** An action the rules forbid now (the UI disables it; this is the safety net). */
-export class IllegalMove extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "IllegalMove";
-  }
-}
-
-export function speedBonus(elapsedMs) {
-  if (elapsedMs <= FULL_BONUS_MS) return SPEED_BONUS;
-  if (elapsedMs >= NO_BONUS_MS) return 0;
-  return Math.floor((SPEED_BONUS * (NO_BONUS_MS - elapsedMs)) / (NO_BONUS_MS - FULL_BONUS_MS));
-}
-
-export function boardPoints(level) {
-  return BOARD_POINTS + LEVEL_POINTS * Math.min(level, LEVEL_POINTS_CAP);
-}
-
-const CODE_RE = /^MJ1-L[0-9]{2}-[A-Z]{7}$/;
+/** @type {WeakMap<object, Layout>} */
 const layouts = new WeakMap();
 
+/** @param {import("./rules.js").Position[]} positions */
 function layoutOf(positions) {
   let layout = layouts.get(positions);
   if (!layout) {
@@ -61,12 +40,15 @@ function layoutOf(positions) {
 }
 
 export class Game {
-  /** @param {object} s a plain state, as made by Game.fromDeal or read by Game.fromJSON */
+  /** @param {GameState} s a plain state, as made by Game.fromDeal or read by Game.fromJSON */
   constructor(s) {
     this.s = s;
   }
 
-  /** A new game from a POST /api/deals/ answer. */
+  /**
+   * A new game from a POST /api/deals/ answer.
+   * @param {Deal} deal
+   */
   static fromDeal(deal) {
     const game = new Game({
       version: STATE_VERSION,
@@ -100,7 +82,10 @@ export class Game {
     return game;
   }
 
-  /** A saved state back, or null when it is not a well-formed state of this version. */
+  /**
+   * A saved state back, or null when it is not a well-formed state of this version.
+   * @param {unknown} data
+   */
   static fromJSON(data) {
     if (!isValidState(data)) return null;
     return new Game(data);
@@ -112,24 +97,12 @@ export class Game {
 
   // -- what the player sees ------------------------------------------------------------
 
-  get layout() {
-    return layoutOf(this.s.positions);
-  }
-  get tiles() {
-    return this.s.tiles;
-  }
-  get status() {
-    return this.s.status;
-  }
-  get mode() {
-    return this.s.mode;
-  }
-  get paused() {
-    return this.s.pausedAt !== null;
-  }
-  get score() {
-    return Math.max(0, this.s.earned - this.s.penalties);
-  }
+  get layout() { return layoutOf(this.s.positions); }
+  get tiles() { return this.s.tiles; }
+  get status() { return this.s.status; }
+  get mode() { return this.s.mode; }
+  get paused() { return this.s.pausedAt !== null; }
+  get score() { return Math.max(0, this.s.earned - this.s.penalties); }
   get shufflesLeft() {
     return this.s.mode === "arcade" ? ARCADE_SHUFFLES - this.s.shuffles : null;
   }
@@ -149,6 +122,7 @@ export class Game {
     if (this.paused || s.status === Status.GAME_OVER) return false;
     return !(s.status === Status.CLEARED && s.mode === "classic");
   }
+  /** @param {number} i */
   isFree(i) {
     return isFree(this.layout, this.s.tiles, i);
   }
@@ -159,13 +133,14 @@ export class Game {
     return this.s.tiles.filter((face) => face !== null).length;
   }
 
+  /** Active (unpaused) time at t. @param {number} t */
   active(t) {
     const s = this.s;
     const paused = s.pausedTotal + (s.pausedAt !== null ? t - s.pausedAt : 0);
     return t - paused;
   }
 
-  /** Classic clock at t: 0 before the first pair, frozen at the win, stopped while paused. */
+  /** Classic clock at t: 0 before the first pair, frozen at the win, stopped while paused. @param {number} t */
   stopwatch(t) {
     const s = this.s;
     if (s.timeMs !== null) return s.timeMs;
@@ -173,7 +148,10 @@ export class Game {
     return this.active(Math.max(t, s.now)) - s.clockStart;
   }
 
-  /** The next pair of the plan if both tiles are there and free, else the first available pair. */
+  /**
+   * The next pair of the plan if both tiles are there and free, else the first available pair.
+   * @returns {Pair | null}
+   */
   hintPair() {
     const { tiles, plan } = this.s;
     if (plan) {
@@ -190,6 +168,7 @@ export class Game {
 
   // -- actions ---------------------------------------------------------------------------
 
+  /** Refuse an action at t that the clock or the game's state forbid. @param {number} t */
   begin(t, allowPaused = false) {
     if (!Number.isInteger(t) || t < 0) throw new IllegalMove(`t must be whole milliseconds, not ${t}`);
     if (t < this.s.now) throw new IllegalMove(`time goes back from ${this.s.now} to ${t} ms`);
@@ -197,16 +176,23 @@ export class Game {
     if (this.s.status === Status.GAME_OVER) throw new IllegalMove("the game is over");
   }
 
+  /** @param {GameEvent} event */
   record(event) {
     this.s.now = event.t;
     this.s.events.push(event);
   }
 
+  /** @param {number} i */
   checkIndex(i) {
     if (!Number.isInteger(i) || i < 0 || i >= this.s.tiles.length) throw new IllegalMove(`no position ${i}`);
   }
 
-  /** The selection rule: what tapping position i does. Only matches are logged. */
+  /**
+   * The selection rule: what tapping position i does. Only matches are logged.
+   * @param {number} i
+   * @param {number} t
+   * @returns {string} a Tap
+   */
   tap(i, t) {
     this.checkIndex(i);
     this.begin(t);
@@ -231,7 +217,12 @@ export class Game {
     return Tap.SELECTED;
   }
 
-  /** Remove the pair a, b; returns the points it earned (0 in classic). */
+  /**
+   * Remove the pair a, b; returns the points it earned (0 in classic).
+   * @param {number} a
+   * @param {number} b
+   * @param {number} t
+   */
   match(a, b, t) {
     this.checkIndex(a);
     this.checkIndex(b);
@@ -266,6 +257,7 @@ export class Game {
     return points;
   }
 
+  /** @param {number} t @returns {import("./game_data.js").Removal} */
   undo(t) {
     this.begin(t);
     const s = this.s;
@@ -284,7 +276,7 @@ export class Game {
     return removal;
   }
 
-  /** Count (and in arcade, pay for) a hint; returns the pair to show, or null. */
+  /** Count (and in arcade, pay for) a hint; returns the pair to show, or null. @param {number} t */
   hint(t) {
     this.begin(t);
     const s = this.s;
@@ -296,7 +288,7 @@ export class Game {
     return s.hint;
   }
 
-  /** Check that a shuffle may happen at t (before asking the server for the new tiles). */
+  /** Check that a shuffle may happen at t (before asking the server for the new tiles). @param {number} t */
   checkShuffle(t) {
     this.begin(t);
     const s = this.s;
@@ -311,7 +303,11 @@ export class Game {
     return { level: this.s.level, shuffle: this.s.shuffles, tiles: this.s.tiles.slice() };
   }
 
-  /** Apply the server's shuffle ({tiles, plan}) as happening at t. */
+  /**
+   * Apply the server's shuffle ({tiles, plan}) as happening at t.
+   * @param {number} t
+   * @param {Shuffled} result
+   */
   applyShuffle(t, result) {
     this.checkShuffle(t);
     const s = this.s;
@@ -330,6 +326,7 @@ export class Game {
     this.checkMoves();
   }
 
+  /** @param {number} t */
   pause(t) {
     this.begin(t);
     const s = this.s;
@@ -341,6 +338,7 @@ export class Game {
     this.record({ t, type: "pause" });
   }
 
+  /** @param {number} t */
   resume(t) {
     this.begin(t, true);
     const s = this.s;
@@ -350,7 +348,11 @@ export class Game {
     this.record({ t, type: "resume" });
   }
 
-  /** Arcade: go on to the next level with its deal (GET /api/deals/<code>/?level=k+1). */
+  /**
+   * Arcade: go on to the next level with its deal (GET /api/deals/<code>/?level=k+1).
+   * @param {number} t
+   * @param {Deal} deal
+   */
   nextLevel(t, deal) {
     this.begin(t);
     const s = this.s;
@@ -390,29 +392,4 @@ export class Game {
     else if (s.mode === "arcade" && s.shuffles >= ARCADE_SHUFFLES) s.status = Status.GAME_OVER;
     else s.status = Status.NO_MOVES;
   }
-}
-
-const isInt = (v) => Number.isInteger(v);
-const isIntOrNull = (v) => v === null || Number.isInteger(v);
-const isPair = (p) => Array.isArray(p) && p.length === 2 && p.every(isInt);
-
-/** Structural check of a saved state: anything else (old versions, damage) is refused. */
-export function isValidState(s) {
-  if (!s || typeof s !== "object" || s.version !== STATE_VERSION) return false;
-  if (typeof s.code !== "string" || !CODE_RE.test(s.code)) return false;
-  if (s.mode !== "classic" && s.mode !== "arcade") return false;
-  if (!Object.values(Status).includes(s.status)) return false;
-  const n = Array.isArray(s.positions) ? s.positions.length : -1;
-  if (n < 2 || !s.positions.every((p) => Array.isArray(p) && p.length === 3 && p.every(isInt))) return false;
-  if (!Array.isArray(s.tiles) || s.tiles.length !== n) return false;
-  if (!s.tiles.every((f) => f === null || typeof f === "string")) return false;
-  if (s.plan !== null && !(Array.isArray(s.plan) && s.plan.every(isPair))) return false;
-  if (s.hint !== null && !isPair(s.hint)) return false;
-  for (const k of ["level", "moves", "hints", "shuffles", "earned", "penalties", "now", "pausedTotal", "lastChange"]) {
-    if (!isInt(s[k])) return false;
-  }
-  for (const k of ["selected", "pausedAt", "clockStart", "timeMs"]) if (!isIntOrNull(s[k])) return false;
-  if (!Array.isArray(s.history) || !Array.isArray(s.events)) return false;
-  if (!s.events.every((e) => e && isInt(e.t) && typeof e.type === "string")) return false;
-  return s.token === null || typeof s.token === "string";
 }

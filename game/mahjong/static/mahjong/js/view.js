@@ -1,3 +1,4 @@
+// @ts-check
 // Geometry of the board on screen, pure (no DOM): where every tile is drawn for a view
 // {scale, x, y} (scale: tile width in CSS px; x, y: where the board's origin lands), how to
 // fit, zoom, pinch and pan that view without losing the board, double-tap detection and the
@@ -13,8 +14,19 @@ export const DOUBLE_TAP_MS = 320;
 export const DOUBLE_TAP_PX = 24;
 
 /**
+ * @typedef {{w: number, h: number, ox: number, oy: number}} Extent a board's size in tile widths
+ * @typedef {{scale: number, x: number, y: number}} View tile width and board origin, in CSS px
+ * @typedef {{min: number, max: number}} Limits of the scale
+ * @typedef {{x: number, y: number}} Point
+ * @typedef {{x: number, y: number, w: number, h: number}} Rect
+ * @typedef {{x: number, y: number, t: number, target: number}} TapRecord a tap, for double taps
+ */
+
+/**
  * A layout's extent in tile widths: `w`, `h` of the whole board with its depth offsets, and
  * `ox`, `oy`, where position [0, 0, 0]'s face starts (the higher layers shift up-left).
+ * @param {import("./rules.js").Position[]} positions
+ * @returns {Extent}
  */
 export function boardExtent(positions) {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = 0;
@@ -32,18 +44,30 @@ export function boardExtent(positions) {
   };
 }
 
-/** The tile width at which the whole board fits a viewport of width vw and height vh. */
+/**
+ * The tile width at which the whole board fits a viewport of width vw and height vh.
+ * @param {Extent} extent
+ * @param {number} vw
+ * @param {number} vh
+ */
 export function fitScale(extent, vw, vh) {
   const scale = Math.min((vw - 2 * PAD) / extent.w, (vh - 2 * PAD) / extent.h, FIT_MAX_TILE);
   return Math.max(4, scale);
 }
 
-/** The close-up tile width for a given fitted one: comfortable for a finger, never smaller than the fit. */
+/**
+ * The close-up tile width for a given fitted one: comfortable for a finger, never smaller than the fit.
+ * @param {number} fit
+ */
 export function closeupScale(fit) {
   return Math.min(MAX_TILE, Math.max(CLOSEUP_TILE, fit * 1.5));
 }
 
-/** Zoom limits: from the whole board to at least the close-up. */
+/**
+ * Zoom limits: from the whole board to at least the close-up.
+ * @param {number} fit
+ * @returns {Limits}
+ */
 export function scaleLimits(fit) {
   return { min: fit, max: Math.max(MAX_TILE, closeupScale(fit)) };
 }
@@ -52,9 +76,16 @@ export function scaleLimits(fit) {
  * Keep the board on screen: where it is smaller than the viewport it is centred across and
  * kept at the top (right under the controls, the spare felt below it); where it is larger,
  * no felt may show beyond its padding. Scale is clamped to the limits first.
+ * @param {View} view
+ * @param {Extent} extent
+ * @param {number} vw
+ * @param {number} vh
+ * @param {Limits} limits
+ * @returns {View}
  */
 export function clampView(view, extent, vw, vh, limits) {
   const scale = Math.min(limits.max, Math.max(limits.min, view.scale));
+  /** @param {number} offset @param {number} size @param {number} viewport @param {boolean} centred */
   const axis = (offset, size, viewport, centred) => {
     const content = size * scale + 2 * PAD;
     if (content <= viewport) return (centred ? (viewport - content) / 2 : 0) + PAD;
@@ -63,13 +94,26 @@ export function clampView(view, extent, vw, vh, limits) {
   return { scale, x: axis(view.x, extent.w, vw, true), y: axis(view.y, extent.h, vh, false) };
 }
 
-/** Change the scale keeping the board point under (px, py) where it is on screen. */
+/**
+ * Change the scale keeping the board point under (px, py) where it is on screen.
+ * @param {View} view
+ * @param {number} scale
+ * @param {number} px
+ * @param {number} py
+ * @returns {View}
+ */
 export function zoomAt(view, scale, px, py) {
   const k = scale / view.scale;
   return { scale, x: px - (px - view.x) * k, y: py - (py - view.y) * k };
 }
 
-/** Move the view by (dx, dy) CSS px. */
+/**
+ * Move the view by (dx, dy) CSS px.
+ * @param {View} view
+ * @param {number} dx
+ * @param {number} dy
+ * @returns {View}
+ */
 export function panBy(view, dx, dy) {
   return { scale: view.scale, x: view.x + dx, y: view.y + dy };
 }
@@ -77,6 +121,11 @@ export function panBy(view, dx, dy) {
 /**
  * Two fingers moved from a0, b0 (when the view was `start`) to a1, b1: the board scales by the
  * change of their distance and follows their midpoint, as if held by both fingers.
+ * @param {View} start
+ * @param {Point} a0
+ * @param {Point} b0
+ * @param {Point} a1
+ * @param {Point} b1
  */
 export function pinchView(start, a0, b0, a1, b1) {
   const d0 = Math.max(1, Math.hypot(b0.x - a0.x, b0.y - a0.y));
@@ -87,7 +136,11 @@ export function pinchView(start, a0, b0, a1, b1) {
   return panBy(zoomed, m1.x - m0.x, m1.y - m0.y);
 }
 
-/** Whether tap `b` ({x, y, t, target}) completes a double tap begun by tap `a` (or null). */
+/**
+ * Whether tap `b` ({x, y, t, target}) completes a double tap begun by tap `a` (or null).
+ * @param {TapRecord | null} a
+ * @param {TapRecord | null} b
+ */
 export function isDoubleTap(a, b) {
   if (!a || !b) return false;
   const dt = b.t - a.t;
@@ -95,7 +148,13 @@ export function isDoubleTap(a, b) {
     a.target === b.target;
 }
 
-/** Position [x, y, z]'s face rectangle in CSS px of the canvas under a view. */
+/**
+ * Position [x, y, z]'s face rectangle in CSS px of the canvas under a view.
+ * @param {Extent} extent
+ * @param {View} view
+ * @param {import("./rules.js").Position} position
+ * @returns {Rect}
+ */
 export function tileRect(extent, view, [x, y, z]) {
   const s = view.scale;
   const d = s * DEPTH;
@@ -107,6 +166,7 @@ export function tileRect(extent, view, [x, y, z]) {
   };
 }
 
+/** @param {Rect} r @param {number} px @param {number} py */
 function distanceToRect(r, px, py) {
   const dx = Math.max(r.x - px, 0, px - (r.x + r.w));
   const dy = Math.max(r.y - py, 0, py - (r.y + r.h));
@@ -119,9 +179,15 @@ function distanceToRect(r, px, py) {
  * whether it can be taken. Within `tolerance` px of a face a tap still counts; a free tile
  * wins over a blocked one (a finger is wide), then a tile under the point over a near one,
  * then the topmost.
+ * @param {number[]} order
+ * @param {(i: number) => Rect} rect
+ * @param {(i: number) => boolean} isFree
+ * @param {number} px
+ * @param {number} py
  */
 export function pickTile(order, rect, isFree, px, py, tolerance = 0) {
   let best = -1;
+  /** @type {number[] | null} */
   let bestKey = null;
   for (let k = order.length - 1; k >= 0; k--) {
     const i = order[k];

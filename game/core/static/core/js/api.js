@@ -1,0 +1,61 @@
+// @ts-check
+// JSON requests to the API (/api/...) over fetch, for every game's client. Any failure
+// becomes an ApiError with the HTTP status (0 when the server was not reached) and a code:
+// the API's stable error code, or "offline" / "bad_answer" for the client's own failures.
+// Its message is the translated text for the code (api_errors.js), fit to show.
+
+import { errorText } from "./api_errors.js";
+
+export class ApiError extends Error {
+  /**
+   * @param {string} code
+   * @param {number} status
+   * @param {string} [detail] the server's English message, for the console only
+   */
+  constructor(code, status = 0, detail = "") {
+    super(errorText(code));
+    this.name = "ApiError";
+    this.code = code;
+    this.status = status;
+    this.detail = detail;
+  }
+}
+
+/** @typedef {(method: string, path: string, body?: unknown) => Promise<any>} ApiRequest */
+
+/**
+ * A request function for the API under `base`: resolves with the answer's JSON.
+ * @param {string} base
+ * @returns {ApiRequest}
+ */
+export function createApiRequest(base = "/api/") {
+  const root = base.endsWith("/") ? base : `${base}/`;
+  return async function request(method, path, body) {
+    /** @type {RequestInit & {headers: Record<string, string>}} */
+    const options = { method, headers: { Accept: "application/json" } };
+    if (body !== undefined) {
+      options.headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(body);
+    }
+    let response;
+    try {
+      response = await fetch(root + path, options);
+    } catch {
+      throw new ApiError("offline");
+    }
+    /** @type {any} */
+    let data = null;
+    try {
+      data = await response.json();
+    } catch {
+      data = null;
+    }
+    if (!response.ok) {
+      const code = data && typeof data.code === "string" ? data.code : "";
+      const detail = data && typeof data.error === "string" ? data.error : `HTTP ${response.status}`;
+      throw new ApiError(code, response.status, detail);
+    }
+    if (data === null) throw new ApiError("bad_answer", response.status);
+    return data;
+  };
+}

@@ -1,0 +1,177 @@
+"""The texts as files (rules/content/) and the frozen copy of the data migration."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+
+from rules.content import CONTENT_DIR, ContentError, read_faq_entries, read_pages
+from rules.content.files import parse_document, parse_settings
+from rules.content.loading import load_content
+from rules.models import FaqEntry, Page
+
+from .conftest import FAQ_ENTRIES, LANGUAGES, PAGES
+
+MIGRATIONS = Path(__file__).resolve().parents[2] / "rules" / "migrations"
+FROZEN = MIGRATIONS / "data" / "0005_initial_content.json"
+PAGE_KEYS = {"home", "how-to-play", "strategy", "history", "faq", "about"}
+PAGE_TEXTS = ("title", "slug", "summary", "body")
+ENTRY_TEXTS = ("question", "answer")
+
+
+def test_every_page_has_a_markdown_file_in_every_language_with_every_field_filled():
+    folders = {path.parent.name for path in CONTENT_DIR.glob("*/page.txt")}
+    assert folders == PAGE_KEYS
+    for key in PAGE_KEYS:
+        for language in LANGUAGES:
+            path = CONTENT_DIR / key / f"{language}.md"
+            assert path.is_file(), path
+            header, body = parse_document(path.read_text(encoding="utf-8"), ("title", "slug", "summary"))
+            assert all(header.values()) and body, path
+    for page in PAGES:
+        assert set(page.texts) == set(LANGUAGES)
+        for language in LANGUAGES:
+            assert all(page.texts[language][field] for field in ("title", "slug", "summary", "body"))
+
+
+def test_every_faq_entry_has_a_markdown_file_in_every_language_with_a_question_and_an_answer():
+    assert len(FAQ_ENTRIES) >= 6
+    for entry in FAQ_ENTRIES:
+        folder = CONTENT_DIR / "faq" / "entries" / f"{entry.order}-{entry.key}"
+        for language in LANGUAGES:
+            assert (folder / f"{language}.md").is_file()
+            assert entry.texts[language]["question"] and entry.texts[language]["answer"]
+
+
+def test_slugs_are_unique_in_each_language():
+    for language in LANGUAGES:
+        slugs = [page.texts[language]["slug"] for page in PAGES]
+        assert len(slugs) == len(set(slugs)) == len(PAGE_KEYS), language
+
+
+def test_pages_and_entries_come_in_their_order_with_their_menu_flag():
+    assert [page.key for page in PAGES] == ["home", "how-to-play", "strategy", "history", "faq", "about"]
+    assert {page.key: page.in_menu for page in PAGES}["about"] is False
+    assert all(page.in_menu for page in PAGES if page.key != "about")
+    orders = [entry.order for entry in FAQ_ENTRIES]
+    assert orders == sorted(orders) and orders[0] == 10
+
+
+def test_the_french_files_are_written_with_plain_spaces_and_get_no_break_spaces_when_read():
+    raw = (CONTENT_DIR / "faq" / "entries" / "10-free" / "fr.md").read_text(encoding="utf-8")
+    assert "gratuit ?" in raw and "\u00a0" not in raw
+    entry = next(entry for entry in FAQ_ENTRIES if entry.key == "free")
+    assert entry.texts["fr"]["question"].endswith("gratuit\u00a0?")
+    assert entry.texts["en"]["question"] == "Is Miaojong free?"
+
+
+def test_a_document_is_a_header_between_dashes_then_the_body():
+    header, body = parse_document(
+        "---\ntitle: A: b\n# a comment\nslug: a-b\n---\n\n## Body\n\nText.\n", ("title", "slug")
+    )
+    assert header == {"title": "A: b", "slug": "a-b"}
+    assert body == "## Body\n\nText."
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("title: x\n---\nbody", "must start"),
+        ("---\ntitle: x\nbody", "not closed"),
+        ("---\ntitle: x\ncolour: red\n---\n", "unknown name 'colour'"),
+        ("---\ntitle: x\ntitle: y\n---\n", "given twice"),
+        ("---\ntitle:\n---\n", "'title' is empty"),
+        ("---\n---\nbody", "lacks title"),
+        ("---\njust words\n---\n", "expected 'name: value'"),
+    ],
+)
+def test_a_broken_document_is_refused_with_the_file_and_the_problem(text, problem):
+    with pytest.raises(ContentError, match=problem) as error:
+        parse_document(text, ("title",), path="somewhere/en.md")
+    assert "somewhere/en.md" in str(error.value)
+
+
+def test_page_settings_are_an_order_and_a_menu_flag():
+    assert parse_settings("order: 20\nmenu: no\n") == (20, False)
+    assert parse_settings("# comment\norder: 5\n") == (5, True)
+    with pytest.raises(ContentError, match="whole number"):
+        parse_settings("order: first\n")
+    with pytest.raises(ContentError, match="'yes' or 'no'"):
+        parse_settings("order: 1\nmenu: maybe\n")
+
+
+def _write_page(root: Path, key: str, slug: str, *, skip: str = "") -> None:
+    folder = root / key
+    folder.mkdir(parents=True)
+    (folder / "page.txt").write_text("order: 1\n", encoding="utf-8")
+    for language in LANGUAGES:
+        if language != skip:
+            text = f"---\ntitle: {key} {language}\nslug: {slug}\nsummary: s\n---\nBody {language}.\n"
+            (folder / f"{language}.md").write_text(text, encoding="utf-8")
+
+
+def test_a_missing_language_file_or_a_repeated_slug_is_refused(tmp_path):
+    _write_page(tmp_path / "one", "alpha", "same", skip="pl")
+    with pytest.raises(ContentError, match=r"pl\.md: missing"):
+        read_pages(tmp_path / "one")
+    _write_page(tmp_path / "two", "alpha", "same")
+    _write_page(tmp_path / "two", "beta", "same")
+    with pytest.raises(ContentError, match="more than one page has the en slug same"):
+        read_pages(tmp_path / "two")
+
+
+def test_an_entry_folder_must_be_named_by_order_and_key(tmp_path):
+    (tmp_path / "faq" / "entries" / "free").mkdir(parents=True)
+    with pytest.raises(ContentError, match="'<order>-<key>'"):
+        read_faq_entries(tmp_path)
+
+
+@pytest.mark.django_db
+def test_load_content_reads_the_files_again_on_each_call(tmp_path):
+    _write_page(tmp_path, "alpha", "alpha")
+    assert load_content(Page, FaqEntry, root=tmp_path) == [("alpha", True)]
+    assert Page.objects.get(key="alpha").body_ru == "Body ru."
+    text = (tmp_path / "alpha" / "ru.md").read_text(encoding="utf-8")
+    (tmp_path / "alpha" / "ru.md").write_text(text.replace("Body ru.", "Новый текст."), encoding="utf-8")
+    assert load_content(Page, FaqEntry, root=tmp_path) == [("alpha", False)]
+    assert Page.objects.get(key="alpha").body_ru == "Новый текст."
+
+
+def test_the_data_migration_imports_no_live_code():
+    tree = ast.parse((MIGRATIONS / "0005_initial_content.py").read_text(encoding="utf-8"))
+    imported = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            imported.add(node.module or "")
+    assert imported, "no imports found: the test reads the wrong file"
+    assert all(name.split(".")[0] in {"contextlib", "json", "time", "pathlib", "django"} for name in imported)
+
+
+def test_the_frozen_data_has_every_page_and_entry_in_every_language_with_english_plain_columns():
+    data = json.loads(FROZEN.read_text(encoding="utf-8"))
+    assert {row["key"] for row in data["pages"]} == PAGE_KEYS
+    assert len(data["faq_entries"]) >= 6
+    for rows, fields in ((data["pages"], PAGE_TEXTS), (data["faq_entries"], ENTRY_TEXTS)):
+        for row in rows:
+            values = row["fields"]
+            assert values["published"] is True
+            for field in fields:
+                assert values[field] == values[f"{field}_en"]
+                assert all(values[f"{field}_{language}"] for language in LANGUAGES), (row["key"], field)
+
+
+@pytest.mark.django_db
+def test_a_fresh_database_has_the_frozen_texts_of_the_migration():
+    data = json.loads(FROZEN.read_text(encoding="utf-8"))
+    for model, rows in ((Page, data["pages"]), (FaqEntry, data["faq_entries"])):
+        assert model.objects.count() == len(rows)
+        for row in rows:
+            obj = model.objects.get(key=row["key"])
+            for name, value in row["fields"].items():
+                if name not in PAGE_TEXTS + ENTRY_TEXTS:  # the active language's, through modeltranslation
+                    assert getattr(obj, name) == value, (row["key"], name)
