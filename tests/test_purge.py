@@ -15,7 +15,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from game.models import Score
+from game.mahjong.models import Score
 
 _digests = iter(range(10**9))
 

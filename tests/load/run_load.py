@@ -56,7 +56,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from game.mahjong import GameCode, all_layouts, deal  # noqa: E402
+from game.mahjong.engine import GameCode, all_layouts, deal  # noqa: E402
 
 BIN = Path(sys.executable).parent
 HOST = "127.0.0.1"
@@ -66,7 +66,7 @@ START_TIMEOUT_S = 60.0
 THROTTLE_SCALE = 10_000
 """Every player plays from 127.0.0.1, so the per-address rate limits are raised this many times."""
 
-# The server's pace rule (game/api/submissions.py, which needs Django: this
+# The server's pace rule (game/mahjong/api/submissions.py, which needs Django: this
 # script is a client and imports only the engine). If it changes, entries come
 # back held for review and the run reports it.
 FAST_MATCH_MS = 150
