@@ -1,23 +1,28 @@
 # Miaojong developer commands. Everything runs inside .venv.
 #   make run    - set up, migrate, load sample pages, serve on 127.0.0.1:8000
-#   make test   - set up, lint (ruff, mypy), the client tests (node --test), then the whole pytest suite
+#   make test   - set up, lint, the client tests (node --test), then the whole pytest suite (two workers)
+#   make lint   - ruff (check and format), mypy, import-linter
 #   make bench  - run every tests/benchmarks/bench_*.py script
 #   make serve  - the production setup, locally: collectstatic, migrate, gunicorn on 127.0.0.1:8000
 #   make load   - the load test: gunicorn on PostgreSQL and on SQLite, many players at once
+#   make lock   - refresh requirements.lock (pinned, hashed) from pyproject.toml
 
 PYTHON := .venv/bin/python
 STAMP := .venv/.installed
+PYTEST_WORKERS ?= 2
 
 .PHONY: setup run test lint bench messages
-.PHONY: serve load
+.PHONY: serve load lock
 
 setup: $(STAMP)
 
-# Reinstalls only when pyproject.toml changed (or the venv is new).
-$(STAMP): pyproject.toml
+# Reinstalls only when the lock file changed (or the venv is new). Every package,
+# pip and setuptools included, comes pinned and hashed from requirements.lock;
+# the project itself is then installed on top without touching them.
+$(STAMP): pyproject.toml requirements.lock
 	test -x $(PYTHON) || python3 -m venv .venv
-	$(PYTHON) -m pip install --quiet --upgrade pip
-	$(PYTHON) -m pip install --quiet -e '.[test]'
+	$(PYTHON) -m pip install --quiet --require-hashes -r requirements.lock
+	$(PYTHON) -m pip install --quiet --no-deps --no-build-isolation -e .
 	@if command -v msgfmt >/dev/null 2>&1; then \
 		DJANGO_DEBUG=1 $(PYTHON) manage.py compilemessages --ignore=.venv -v 0; \
 	else \
@@ -32,12 +37,14 @@ run: setup
 
 lint: setup
 	$(PYTHON) -m ruff check .
-	$(PYTHON) -m mypy
+	$(PYTHON) -m ruff format --check .
+	DJANGO_DEBUG=1 $(PYTHON) -m mypy
+	.venv/bin/lint-imports --no-cache
 
 # The client's pure modules are tested with Node's own runner (Node ships with the machines).
 test: lint
 	node --test tests/client/js/
-	$(PYTHON) -m pytest
+	$(PYTHON) -m pytest -n $(PYTEST_WORKERS)
 
 bench: setup
 	@set -e; found=0; \
@@ -86,3 +93,11 @@ serve: setup
 # PostgreSQL at 127.0.0.1:5432 (user postgres, trust auth) is needed; see tests/load/run_load.py --help.
 load: setup
 	$(PYTHON) tests/load/run_load.py --players 200 --games 3 --sqlite-players 20 --time-limit 600
+
+# After changing dependencies in pyproject.toml: pins every package (with hashes) anew.
+lock:
+	test -x $(PYTHON) || python3 -m venv .venv
+	$(PYTHON) -m pip install --quiet pip-tools
+	$(PYTHON) -m piptools compile --quiet --extra test --generate-hashes --strip-extras --allow-unsafe \
+		--no-emit-index-url --no-emit-find-links \
+		--upgrade -o requirements.lock pyproject.toml

@@ -123,6 +123,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",  # Swagger UI's files served by us, not a CDN (our CSP allows 'self' only)
     "game.core.apps.CoreConfig",
     "game.mahjong.apps.MahjongConfig",
+    "game.rummy.apps.RummyConfig",
     "rules",
 ]
 
@@ -317,6 +318,8 @@ THROTTLE_PER_MINUTE = {
     "shuffle": 60,
     "solve": 20,  # each solve may take up to a second of CPU
     "reads": 300,
+    "rummy_check": 300,  # a check is cheap: players check as they arrange tiles
+    "rummy_moves": 20,  # like solve: Hard may search for up to a second
 }
 # Multiplies every rate above: the load test (tests/load/run_load.py) plays
 # hundreds of games from the one loopback address.
@@ -346,8 +349,10 @@ REST_FRAMEWORK = {
 SPECTACULAR_SETTINGS = {
     "TITLE": "Miaojong API",
     "DESCRIPTION": (
-        "Mahjong Solitaire: layouts, deals, shuffles, a solver, verified scores and leaderboards. "
-        "Every error is answered as {\"error\": \"<message naming the field>\"}."
+        "Mahjong Solitaire (layouts, deals, shuffles, a solver, verified scores and leaderboards: the "
+        "paths at the root of /api/) and Tile Rummy (turn checks and the computer's moves, under "
+        "/api/rummy/). Every error is answered as {\"error\": \"<message naming the field>\", "
+        "\"code\": \"<stable code>\"}."
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,

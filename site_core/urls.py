@@ -36,7 +36,9 @@ urlpatterns = [
 
 def _game_pages() -> list[URLPattern | URLResolver]:
     """Each game's pages under its translated prefix, then its old addresses (301s)."""
-    pages: list[URLPattern | URLResolver] = [path(game.url_prefix, include(game.urls)) for game in games()]
+    pages: list[URLPattern | URLResolver] = [
+        path(game.url_prefix, include(game.urls)) for game in games() if game.urls
+    ]
     pages += [path("", include(game.legacy_urls)) for game in games() if game.legacy_urls]
     return pages
 

@@ -1,8 +1,22 @@
 """Shared fixtures. Settings come from site_core.settings with DJANGO_DEBUG=1
-set by pytest-env (see [tool.pytest.ini_options] env in pyproject.toml)."""
+set by pytest-env (see [tool.pytest.ini_options] env in pyproject.toml).
+
+Hypothesis runs a small profile while you work and a large one in CI
+(``CI=true``, as .ci/run sets it); ``HYPOTHESIS_PROFILE`` picks one by name.
+"""
+
+import os
 
 import pytest
 from django.core.management import call_command
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("dev", max_examples=25, deadline=None)
+settings.register_profile(
+    "ci", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+DEFAULT_PROFILE = "ci" if os.environ.get("CI") == "true" else "dev"
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or DEFAULT_PROFILE)
 
 
 @pytest.fixture

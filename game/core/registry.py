@@ -13,11 +13,15 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.apps import AppConfig, apps
 from django.db import models
 from django.utils.functional import Promise
+
+if TYPE_CHECKING:
+    # What gettext_lazy returns, in the stubs: a Promise that stands for a str.
+    from django_stubs_ext import StrPromise
 
 StaleRows = Callable[[], "models.QuerySet[Any]"]
 """A query of rows ``purge_stale`` may delete, built anew for each batch."""
@@ -44,8 +48,8 @@ class GameInfo:
 
     slug: str
     name: str | Promise
-    urls: str
-    url_prefix: str | Promise
+    urls: str | None
+    url_prefix: str | StrPromise
     api_urls: str | None = None
     api_prefix: str | None = None
     api_endpoints: Mapping[str, str] = field(default_factory=dict)

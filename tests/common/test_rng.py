@@ -7,7 +7,7 @@ from collections import Counter
 from itertools import permutations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from game.common.rng import SplitMix64, seed_from_text
@@ -53,7 +53,6 @@ def test_the_first_outputs_never_change(seed: int) -> None:
     assert [rng.next_u64() for _ in range(5)] == GOLDEN_OUTPUTS[seed]
 
 
-@settings(max_examples=50, deadline=None)
 @given(st.integers(0, 2**64 - 1))
 def test_outputs_agree_with_the_reference_code_for_any_seed(seed: int) -> None:
     rng = SplitMix64(seed)
@@ -80,7 +79,6 @@ def test_text_seeds_are_the_first_eight_bytes_of_blake2b_big_endian(text: str) -
     assert SplitMix64.from_text(text).next_u64() == SplitMix64(int.from_bytes(digest, "big")).next_u64()
 
 
-@settings(max_examples=50, deadline=None)
 @given(st.integers(0, 2**64 - 1), st.integers(1, 2**64))
 def test_below_stays_in_range(seed: int, n: int) -> None:
     rng = SplitMix64(seed)
@@ -146,7 +144,6 @@ def test_below_terminates_for_bounds_larger_than_two_to_the_64() -> None:
     assert 0 <= value <= 2**64
 
 
-@settings(max_examples=50, deadline=None)
 @given(st.integers(0, 2**64 - 1), st.lists(st.integers(), max_size=60))
 def test_shuffle_is_a_permutation(seed: int, items: list[int]) -> None:
     shuffled = list(items)

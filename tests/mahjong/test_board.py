@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from game.mahjong.engine import Board, IllegalMoveError, MalformedError, deal, get_layout
@@ -148,7 +148,6 @@ def test_replace_tiles_must_keep_the_same_positions_occupied() -> None:
         board.replace_tiles(tiles)
 
 
-@settings(max_examples=80, deadline=None)
 @given(codes(), st.lists(st.integers(0, 2**32), min_size=1, max_size=120))
 def test_the_free_mask_stays_right_through_random_removals_and_put_backs(
     code: str, choices: list[int]

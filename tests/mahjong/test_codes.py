@@ -5,13 +5,12 @@ from __future__ import annotations
 import string
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from game.mahjong.engine import GameCode, MalformedError, deal
 
 
-@settings(max_examples=100, deadline=None)
 @given(
     st.text(alphabet=string.digits, min_size=2, max_size=2),
     st.text(alphabet=string.ascii_uppercase, min_size=7, max_size=7),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from game.mahjong.engine import (
@@ -40,7 +40,7 @@ def check_deal(result: Deal) -> None:
     assert sorted(removed) == list(range(len(layout))), "the plan removes every position once"
 
 
-@settings(max_examples=150, deadline=None)
+@pytest.mark.slow
 @given(codes())
 def test_every_deal_is_cleared_by_its_plan(code: str) -> None:
     result = deal(code)
@@ -50,7 +50,6 @@ def test_every_deal_is_cleared_by_its_plan(code: str) -> None:
     check_deal(result)
 
 
-@settings(max_examples=60, deadline=None)
 @given(codes(), st.integers(2, 1000))
 def test_deals_at_any_level_are_cleared_by_their_plan(code: str, level: int) -> None:
     result = deal(code, level)
@@ -58,7 +57,6 @@ def test_deals_at_any_level_are_cleared_by_their_plan(code: str, level: int) -> 
     check_deal(result)
 
 
-@settings(max_examples=30, deadline=None)
 @given(codes(), st.integers(1, 50))
 def test_the_same_code_and_level_give_the_same_deal(code: str, level: int) -> None:
     first, second = deal(code, level), deal(GameCode.parse(code), level)
@@ -66,7 +64,6 @@ def test_the_same_code_and_level_give_the_same_deal(code: str, level: int) -> No
     assert first == second
 
 
-@settings(max_examples=30, deadline=None)
 @given(codes(), st.integers(1, 50))
 def test_different_levels_give_different_deals(code: str, level: int) -> None:
     assert deal(code, level).tiles != deal(code, level + 1).tiles

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from game.mahjong.engine import Event, EventType, MalformedLogError, log_to_json, parse_log
@@ -33,7 +33,6 @@ events = st.one_of(
 )
 
 
-@settings(max_examples=100, deadline=None)
 @given(events)
 def test_events_round_trip_through_json(event: Event) -> None:
     data = event.to_json()
@@ -42,7 +41,6 @@ def test_events_round_trip_through_json(event: Event) -> None:
     assert Event.from_json(data).to_json() == data
 
 
-@settings(max_examples=50, deadline=None)
 @given(st.lists(events, max_size=30))
 def test_logs_round_trip_through_json_once_sorted_by_time(log: list[Event]) -> None:
     log = sorted(log, key=lambda e: e.t)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from game.mahjong.engine import Board, Layout, all_layouts
@@ -214,7 +214,6 @@ def test_every_shipped_layout_follows_the_written_free_rule_when_full(layout_id:
     assert indices_of(layout.free_mask(layout.full)) == spec_free_positions(layout, range(len(layout)))
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_the_free_mask_follows_the_written_rule_on_any_subset(data: st.DataObject) -> None:
     layout = data.draw(st.sampled_from(list(all_layouts().values())))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import string
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from game.mahjong.engine import Layout, LayoutError, MalformedError, Position, all_layouts
@@ -115,7 +115,6 @@ def text_of(positions: list[Position], name: str = "Random") -> str:
     return "\n".join(lines) + "\n"
 
 
-@settings(max_examples=60, deadline=None)
 @given(stacked_layouts(), st.text(alphabet=string.ascii_letters + " ", min_size=1, max_size=20))
 def test_random_layouts_round_trip_through_their_canonical_text(positions: list[Position], name: str) -> None:
     name = " ".join(name.split()) or "x"

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from game.mahjong.engine import (
@@ -78,7 +78,6 @@ def play_script(code: str, mode: str, script: list[tuple[int, int]]) -> Game:
     return game
 
 
-@settings(max_examples=60, deadline=None)
 @given(
     codes(),
     st.sampled_from(["classic", "arcade"]),

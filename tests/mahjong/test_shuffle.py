@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from game.mahjong.engine import Board, MalformedError, deal, get_layout, shuffle_tiles
@@ -35,7 +35,6 @@ def tiles_after_plan(code: str, pairs: int) -> list[str | None]:
     return tiles
 
 
-@settings(max_examples=80, deadline=None)
 @given(codes(), st.integers(0, 2**32), st.integers(0, 80), st.integers(1, 5), st.integers(0, 10))
 def test_a_shuffle_keeps_positions_and_faces_and_its_plan_clears_the_board(
     code: str, seed: int, pairs: int, level: int, number: int
@@ -50,7 +49,6 @@ def test_a_shuffle_keeps_positions_and_faces_and_its_plan_clears_the_board(
         replay_by_hand(get_layout(code[4:7]), after, result.plan)
 
 
-@settings(max_examples=50, deadline=None)
 @given(codes(), st.integers(0, 70))
 def test_a_board_left_by_following_the_plan_always_gets_a_plan(code: str, pairs: int) -> None:
     before = tiles_after_plan(code, pairs)

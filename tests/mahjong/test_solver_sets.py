@@ -13,6 +13,7 @@ from tests.benchmarks import make_solver_sets as sets
 from .helpers import SPEC_FULL_SET, replay_by_hand, spec_class
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["a", "b"])
 def test_the_committed_benchmark_set_is_reproduced_by_its_generator(name: str) -> None:
     committed = sets.set_path(name).read_text(encoding="utf-8")
@@ -66,6 +67,7 @@ HARD_B = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("k", "verdict"), HARD_B, ids=[f"b{k}" for k, _ in HARD_B])
 def test_hard_random_turtles_are_decided_within_a_few_thousand_units(k: int, verdict: Verdict) -> None:
     _, positions = sets.read_set("b")

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from game.common.rng import SplitMix64
@@ -242,7 +242,6 @@ def small_boards(draw: st.DrawFn) -> tuple[Layout, list[Face | None]]:
     return layout, list(draw(st.permutations(faces)))
 
 
-@settings(max_examples=150, deadline=None)
 @given(small_boards())
 def test_the_solver_agrees_with_exhaustive_search_on_any_small_board(
     board: tuple[Layout, list[Face | None]],
@@ -284,6 +283,7 @@ def late_game(layout_id: str, k: int) -> tuple[Layout, list[Face | None], list[F
     return dealt.layout, played, redistributed
 
 
+@pytest.mark.slow
 def test_the_solver_agrees_with_exhaustive_search_in_the_turtles_late_game() -> None:
     verdicts: Counter[Verdict | None] = Counter()
     late = 0

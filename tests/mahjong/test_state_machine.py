@@ -27,6 +27,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -48,6 +49,9 @@ from game.mahjong.engine import (
 from game.mahjong.engine.play import ARCADE_SHUFFLES
 
 from .helpers import codes, spec_blockers, spec_match
+
+# Heavy: left out by `pytest -m "not slow"` while iterating; make test runs it.
+pytestmark = pytest.mark.slow
 
 # Small layouts (Crossroads, Gem, Heart, Fish) are cleared within a few steps, so
 # next_level gets its turn; the others come from every shipped layout.

@@ -48,7 +48,9 @@ class HandCode:
             raise MalformedError(f"a hand code must be text, not {type(text).__name__}")
         match = _CODE_RE.fullmatch(text)
         if match is None:
-            raise MalformedError(f"{text[:40]!r} is not a hand code: expected {PREFIX}- and seven capital letters")
+            raise MalformedError(
+                f"{text[:40]!r} is not a hand code: expected {PREFIX}- and seven capital letters"
+            )
         return cls(match.group(1))
 
     @classmethod

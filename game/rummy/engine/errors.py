@@ -10,12 +10,14 @@ stable machine-readable ``code`` the client can translate.
 
 from __future__ import annotations
 
+from game.common.errors import MalformedInputError
+
 
 class RummyError(ValueError):
     """Base class of every error the engine raises on purpose."""
 
 
-class MalformedError(RummyError):
+class MalformedError(RummyError, MalformedInputError):
     """Input that cannot be parsed or has the wrong shape or type."""
 
 

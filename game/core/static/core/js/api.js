@@ -43,13 +43,8 @@ export function createApiRequest(base = "/api/") {
     } catch {
       throw new ApiError("offline");
     }
-    /** @type {any} */
-    let data = null;
-    try {
-      data = await response.json();
-    } catch {
-      data = null;
-    }
+    /** @type {any} the answer's JSON, null when it is none */
+    const data = await response.json().catch(() => null);
     if (!response.ok) {
       const code = data && typeof data.code === "string" ? data.code : "";
       const detail = data && typeof data.error === "string" ? data.error : `HTTP ${response.status}`;

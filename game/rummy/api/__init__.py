@@ -1,0 +1,1 @@
+"""Tile Rummy's stateless API: check a confirmed turn, ask the computer for its move."""
