@@ -1,7 +1,7 @@
 # Miaojong developer commands. Everything runs inside .venv.
 #   make run    - set up, migrate, load sample pages, serve on 127.0.0.1:8000
 #   make test   - set up, lint, the client tests (node --test), then the whole pytest suite (two workers)
-#   make lint   - ruff (check and format), mypy, import-linter
+#   make lint   - ruff (check and format), mypy, import-linter, tsc and eslint over the client
 #   make bench  - run every tests/benchmarks/bench_*.py script
 #   make serve  - the production setup, locally: collectstatic, migrate, gunicorn on 127.0.0.1:8000
 #   make load   - the load test: gunicorn on PostgreSQL and on SQLite, many players at once
@@ -9,12 +9,18 @@
 
 PYTHON := .venv/bin/python
 STAMP := .venv/.installed
+# npm ci writes this file; it is newer than package-lock.json once the install is done.
+NODE_STAMP := node_modules/.package-lock.json
 PYTEST_WORKERS ?= 2
 
 .PHONY: setup run test lint bench messages
 .PHONY: serve load lock
 
-setup: $(STAMP)
+setup: $(STAMP) $(NODE_STAMP)
+
+# tsc and eslint for the client, pinned by package-lock.json.
+$(NODE_STAMP): package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
 
 # Reinstalls only when the lock file changed (or the venv is new). Every package,
 # pip and setuptools included, comes pinned and hashed from requirements.lock;
@@ -40,6 +46,8 @@ lint: setup
 	$(PYTHON) -m ruff format --check .
 	DJANGO_DEBUG=1 $(PYTHON) -m mypy
 	.venv/bin/lint-imports --no-cache
+	node_modules/.bin/tsc -p tsconfig.json
+	node_modules/.bin/eslint .
 
 # The client's pure modules are tested with Node's own runner (Node ships with the machines).
 test: lint

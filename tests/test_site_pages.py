@@ -5,15 +5,17 @@ from __future__ import annotations
 import ast
 import gettext
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from django.core.cache import cache
 from django.template.loader import render_to_string
+from django.test import Client
 from django.utils import translation
 
-from rules.models import Page
 from rules.markdown import render_html as render_paragraphs
+from rules.models import Page
 
 LANGUAGES = ["en", "it", "pl", "ru", "fr"]
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
@@ -59,7 +61,7 @@ NOT_FOUND = {
 
 
 @pytest.fixture(autouse=True)
-def empty_page_cache():
+def empty_page_cache() -> Iterator[None]:
     """Pages are cached; some tests change the database behind the signals' back."""
     cache.clear()
     yield
@@ -71,20 +73,20 @@ def alternates(html: str) -> dict[str, str]:
 
 
 def canonical(html: str) -> str:
-    found = re.findall(r'<link rel="canonical" href="([^"]+)">', html)
+    found: list[str] = re.findall(r'<link rel="canonical" href="([^"]+)">', html)
     assert len(found) == 1
     return found[0]
 
 
 @pytest.mark.django_db
-def test_the_root_redirects_to_the_default_language_prefix(client):
+def test_the_root_redirects_to_the_default_language_prefix(client: Client) -> None:
     response = client.get("/")
     assert response.status_code == 302
     assert response["Location"] == "/en/"
 
 
 @pytest.mark.django_db
-def test_the_root_redirects_to_the_language_the_browser_asks_for(client):
+def test_the_root_redirects_to_the_language_the_browser_asks_for(client: Client) -> None:
     response = client.get("/", headers={"accept-language": "ru-RU,ru;q=0.9,en;q=0.5"})
     assert response.status_code == 302
     assert response["Location"] == "/ru/"
@@ -92,7 +94,7 @@ def test_the_root_redirects_to_the_language_the_browser_asks_for(client):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_home_page_renders_in_every_language(client, sample_pages, language):
+def test_the_home_page_renders_in_every_language(client: Client, sample_pages: None, language: str) -> None:
     response = client.get(f"/{language}/")
     html = response.content.decode()
     assert response.status_code == 200
@@ -112,7 +114,9 @@ def test_the_home_page_renders_in_every_language(client, sample_pages, language)
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_about_page_renders_in_every_language_with_its_own_slug(client, sample_pages, language):
+def test_the_about_page_renders_in_every_language_with_its_own_slug(
+    client: Client, sample_pages: None, language: str
+) -> None:
     response = client.get(f"/{language}/{ABOUT_SLUG[language]}/")
     html = response.content.decode()
     assert response.status_code == 200
@@ -127,7 +131,9 @@ def test_the_about_page_renders_in_every_language_with_its_own_slug(client, samp
 
 
 @pytest.mark.django_db
-def test_the_language_switcher_links_to_the_same_page_in_each_language(client, sample_pages):
+def test_the_language_switcher_links_to_the_same_page_in_each_language(
+    client: Client, sample_pages: None
+) -> None:
     html = client.get("/pl/o-nas/").content.decode()
     assert '<a href="/it/chi-siamo/" hreflang="it" lang="it">Italiano</a>' in html
     assert '<a href="/fr/a-propos/" hreflang="fr" lang="fr">Français</a>' in html
@@ -135,20 +141,22 @@ def test_the_language_switcher_links_to_the_same_page_in_each_language(client, s
 
 
 @pytest.mark.django_db
-def test_the_navigation_links_to_the_about_page_in_the_active_language(client, sample_pages):
+def test_the_navigation_links_to_the_about_page_in_the_active_language(
+    client: Client, sample_pages: None
+) -> None:
     html = client.get("/fr/").content.decode()
     assert '<a href="/fr/a-propos/">À propos de Miaojong</a>' in html
 
 
 @pytest.mark.django_db
-def test_the_home_page_slug_redirects_to_the_language_home(client, sample_pages):
+def test_the_home_page_slug_redirects_to_the_language_home(client: Client, sample_pages: None) -> None:
     response = client.get("/it/benvenuti/")
     assert response.status_code == 301
     assert response["Location"] == "/it/"
 
 
 @pytest.mark.django_db
-def test_the_home_page_has_a_friendly_default_before_content_is_loaded(client):
+def test_the_home_page_has_a_friendly_default_before_content_is_loaded(client: Client) -> None:
     Page.objects.all().delete()  # the data migration loads the content
     response = client.get("/it/")
     html = response.content.decode()
@@ -159,7 +167,7 @@ def test_the_home_page_has_a_friendly_default_before_content_is_loaded(client):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_an_unknown_slug_gives_a_friendly_404_in_the_visitors_language(client, language):
+def test_an_unknown_slug_gives_a_friendly_404_in_the_visitors_language(client: Client, language: str) -> None:
     response = client.get(f"/{language}/no-such-page/")
     html = response.content.decode()
     assert response.status_code == 404
@@ -170,19 +178,19 @@ def test_an_unknown_slug_gives_a_friendly_404_in_the_visitors_language(client, l
 
 
 @pytest.mark.django_db
-def test_a_page_is_not_found_by_the_slug_of_another_language(client, sample_pages):
+def test_a_page_is_not_found_by_the_slug_of_another_language(client: Client, sample_pages: None) -> None:
     assert client.get("/it/about/").status_code == 404
 
 
 @pytest.mark.django_db
-def test_an_unpublished_page_is_not_shown(client, sample_pages):
+def test_an_unpublished_page_is_not_shown(client: Client, sample_pages: None) -> None:
     Page.objects.filter(key="about").update(published=False)
     assert client.get("/en/about/").status_code == 404
     assert 'href="/en/about/"' not in client.get("/en/").content.decode()
 
 
 @pytest.mark.django_db
-def test_a_page_without_a_translation_falls_back_to_english(client):
+def test_a_page_without_a_translation_falls_back_to_english(client: Client) -> None:
     Page.objects.create(
         key="draft", title_en="Only English", slug_en="only-english", body_en="Hi.", published=True
     )
@@ -192,7 +200,7 @@ def test_a_page_without_a_translation_falls_back_to_english(client):
 
 
 @pytest.mark.django_db
-def test_page_bodies_are_escaped_and_split_into_paragraphs(client):
+def test_page_bodies_are_escaped_and_split_into_paragraphs(client: Client) -> None:
     Page.objects.create(
         key="escaping",
         title_en="Escaping",
@@ -206,13 +214,13 @@ def test_page_bodies_are_escaped_and_split_into_paragraphs(client):
     assert "<p>Second &amp; last</p>" in html
 
 
-def test_render_paragraphs_ignores_blank_lines_and_windows_line_ends():
+def test_render_paragraphs_ignores_blank_lines_and_windows_line_ends() -> None:
     assert render_paragraphs("\r\n  One\r\n\r\n \r\nTwo  \r\n") == "<p>One</p>\n<p>Two</p>"
     assert render_paragraphs("") == ""
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_500_page_is_translated_and_needs_no_request(language):
+def test_the_500_page_is_translated_and_needs_no_request(language: str) -> None:
     expected = {
         "en": "Something went wrong",
         "it": "Qualcosa è andato storto",
@@ -255,12 +263,13 @@ CATALOGUES = {
     "site": (LOCALE, "django"),
     "mahjong app": (LOCALE.parent / "game" / "mahjong" / "locale", "django"),
     "mahjong client": (LOCALE.parent / "game" / "mahjong" / "locale", "djangojs"),
+    "core client": (LOCALE.parent / "game" / "core" / "locale", "djangojs"),
 }
 
 
 @pytest.mark.parametrize("catalogue", CATALOGUES)
 @pytest.mark.parametrize("language", ["it", "pl", "ru", "fr"])
-def test_every_interface_string_is_translated_and_compiled(language, catalogue):
+def test_every_interface_string_is_translated_and_compiled(language: str, catalogue: str) -> None:
     root, domain = CATALOGUES[catalogue]
     folder = root / language / "LC_MESSAGES"
     header, *entries = parse_po((folder / f"{domain}.po").read_text(encoding="utf-8"))
@@ -280,7 +289,8 @@ def test_every_interface_string_is_translated_and_compiled(language, catalogue):
         assert compiled.get(key) == entry["msgstr"][0], f"{msgid!r}: .mo is out of date"
 
 
-def test_the_stylesheet_is_served_without_collectstatic(client):
+def test_the_stylesheet_is_served_without_collectstatic(client: Client) -> None:
     response = client.get("/static/rules/site.css")
     assert response.status_code == 200
-    assert b"--jade" in b"".join(response.streaming_content)
+    # The stubs type every test-client response as a non-streaming one; static files stream.
+    assert b"--jade" in b"".join(response.streaming_content)  # type: ignore[attr-defined]

@@ -291,6 +291,9 @@ def _viewer_config(script: dict[str, Any] | None) -> dict[str, Any]:
             if style in STYLES
         ],
         "faceNames": {face: face_name(face) for face in FACES},
+        # The same names as the play page's config: the client has no copy of them.
+        "layouts": {layout_id: layout_name(layout_id) for layout_id in LAYOUT_NAMES},
+        "modes": {mode: str(name) for mode, name in MODE_NAMES.items()},
         "language": get_language(),
     }
 

@@ -15,7 +15,6 @@ implausible unless an admin approved them.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from django.db import models
 from django.db.models import Q
@@ -100,69 +99,42 @@ class ScoreQuerySet(models.QuerySet["Score"]):
         return board.filter(better).count() + 1
 
 
-class ScoreManager(models.Manager["Score"]):
-    """The QuerySet's methods on ``Score.objects``, spelled out so that mypy sees them."""
-
-    def get_queryset(self) -> ScoreQuerySet:
-        return ScoreQuerySet(self.model, using=self._db)
-
-    def public(self) -> ScoreQuerySet:
-        return self.get_queryset().public()
-
-    def ranked(
-        self, *, layout: str, mode: str, period: str = "all", now: dt.datetime | None = None
-    ) -> ScoreQuerySet:
-        return self.get_queryset().ranked(layout=layout, mode=mode, period=period, now=now)
-
-    def daily(self, day: dt.date, mode: str) -> ScoreQuerySet:
-        return self.get_queryset().daily(day, mode)
-
-    def rank_of(self, entry: Score) -> int | None:
-        return self.get_queryset().rank_of(entry)
-
-
 class Score(models.Model):
-    code: models.CharField[str, str] = models.CharField(_("game code"), max_length=15)
-    layout: models.CharField[str, str] = models.CharField(_("layout"), max_length=3)
-    mode: models.CharField[str, str] = models.CharField(_("mode"), max_length=7, choices=Mode.choices)
-    level: models.PositiveIntegerField[int, int] = models.PositiveIntegerField(
+    code = models.CharField(_("game code"), max_length=15)
+    layout = models.CharField(_("layout"), max_length=3)
+    mode = models.CharField(_("mode"), max_length=7, choices=Mode.choices)
+    level = models.PositiveIntegerField(
         _("level reached"), default=1, help_text=_("Arcade: the level the game ended on.")
     )
-    time_ms: models.PositiveIntegerField[int | None, int | None] = models.PositiveIntegerField(
+    time_ms = models.PositiveIntegerField(
         _("time (ms)"), null=True, blank=True, help_text=_("Classic: the stopwatch at the winning pair.")
     )
-    score: models.PositiveIntegerField[int | None, int | None] = models.PositiveIntegerField(
-        _("score"), null=True, blank=True, help_text=_("Arcade only.")
-    )
-    duration_ms: models.PositiveIntegerField[int, int] = models.PositiveIntegerField(
+    score = models.PositiveIntegerField(_("score"), null=True, blank=True, help_text=_("Arcade only."))
+    duration_ms = models.PositiveIntegerField(
         _("duration (ms)"), default=0, help_text=_("Time of the log's last event, pauses included.")
     )
-    moves: models.PositiveIntegerField[int, int] = models.PositiveIntegerField(_("moves"))
-    hints: models.PositiveIntegerField[int, int] = models.PositiveIntegerField(_("hints"))
-    shuffles: models.PositiveIntegerField[int, int] = models.PositiveIntegerField(_("shuffles"))
-    name: models.CharField[str, str] = models.CharField(_("name"), max_length=24)
-    log: models.JSONField[Any, Any] = models.JSONField(_("move log"))
-    token_digest: models.CharField[str, str] = models.CharField(
+    moves = models.PositiveIntegerField(_("moves"))
+    hints = models.PositiveIntegerField(_("hints"))
+    shuffles = models.PositiveIntegerField(_("shuffles"))
+    name = models.CharField(_("name"), max_length=24)
+    log = models.JSONField(_("move log"))
+    token_digest = models.CharField(
         _("token digest"),
         max_length=64,
         unique=True,
         help_text=_("SHA-256 of the deal token's nonce: one accepted submission per deal."),
     )
-    created: models.DateTimeField[dt.datetime, dt.datetime] = models.DateTimeField(
-        _("created"), default=timezone.now
-    )
-    daily: models.DateField[dt.date | None, dt.date | None] = models.DateField(
-        _("daily challenge"), null=True, blank=True
-    )
-    flagged: models.BooleanField[bool, bool] = models.BooleanField(
+    created = models.DateTimeField(_("created"), default=timezone.now)
+    daily = models.DateField(_("daily challenge"), null=True, blank=True)
+    flagged = models.BooleanField(
         _("flagged"),
         default=False,
         help_text=_("Implausibly fast play: kept off the leaderboards until approved."),
     )
-    approved: models.BooleanField[bool, bool] = models.BooleanField(_("approved"), default=False)
-    hidden: models.BooleanField[bool, bool] = models.BooleanField(_("hidden"), default=False)
+    approved = models.BooleanField(_("approved"), default=False)
+    hidden = models.BooleanField(_("hidden"), default=False)
 
-    objects = ScoreManager()
+    objects = models.Manager.from_queryset(ScoreQuerySet)()
 
     class Meta:
         verbose_name = _("score")

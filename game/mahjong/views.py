@@ -175,7 +175,9 @@ def _play_config(request: HttpRequest, code: str | None) -> dict[str, Any]:
             for style in sorted(STYLES, key=_style_rank)
         ],
         "faceNames": {face: face_name(face) for face in FACES},
+        # The names of the layouts and modes exist here only; the client shows these.
         "layouts": {layout.id: layout_name(layout) for layout in all_layouts().values()},
+        "modes": {mode: str(PLAY_TEXTS[mode]) for mode in ("classic", "arcade", "daily")},
         # The leaderboards' pages, translated (?layout=L00&mode=classic is added by the client).
         "scoresUrl": reverse("mahjong:leaderboard"),
         "dailyScoresUrl": reverse("mahjong:daily_leaderboard"),

@@ -1,6 +1,6 @@
 """Drivers for the browser tests: the play page seen through its automation hook.
 
-The page exposes ``window.miaojong`` (see the end of game/mahjong/static/mahjong/js/main.js):
+The page exposes ``window.miaojong`` (see game/mahjong/static/mahjong/js/test_hook.js):
 ``state()`` is a JSON snapshot of the game and ``tileCenter(i)`` the client
 coordinates of a tile's face, so a test clicks where a player would click and
 reads what the game made of it.  Waits are on conditions in the page
@@ -18,7 +18,7 @@ from playwright.sync_api import ConsoleMessage, Page, Response
 from game.mahjong.api.submissions import FAST_MATCH_MS, FAST_STREAK
 from game.mahjong.engine import Board, GameCode, deal, get_layout
 
-STATE_KEY = "miaojong.play.v1"
+STATE_KEY = "miaojong:mahjong:save:v1"
 
 # A game is on the page: the hook is there, a game is dealt (or restored), the loading
 # message is gone.

@@ -95,3 +95,27 @@ def test_damaged_saved_data_starts_a_fresh_game_with_a_notice(play: PlayPage, da
     play.page.locator("#play-new-start").click()
     play.wait_until("s.code !== arg", fresh["code"])
     expect(notice).to_be_hidden()
+
+
+def test_a_game_saved_under_the_old_keys_comes_back(play: PlayPage) -> None:
+    """Saved games, records and the tile style from before the namespaced keys are not lost."""
+    start = play.open()
+    plan = plan_of(start["code"])
+    play.play_pairs(plan[:2])
+    play.page.goto(play.url("/en/mahjong/tiles/"))
+    # As the client of before kept them.
+    play.page.evaluate(
+        "(key) => { localStorage.setItem('miaojong.play.v1', localStorage.getItem(key));"
+        " localStorage.setItem('miaojong.records.v1', localStorage.getItem('miaojong:mahjong:records:v1'));"
+        " localStorage.setItem('miaojong.style', 'numbers');"
+        " for (const k of Object.keys(localStorage)) {"
+        "   if (k.startsWith('miaojong:')) localStorage.removeItem(k); } }",
+        STATE_KEY,
+    )
+
+    back = play.open("/en/mahjong/play/", drawn=False)
+
+    assert (back["code"], back["moves"], back["style"]) == (start["code"], 2, "numbers")
+    keys = play.page.evaluate("() => Object.keys(localStorage).sort()")
+    assert not {"miaojong.play.v1", "miaojong.records.v1", "miaojong.style"} & set(keys)
+    assert {STATE_KEY, "miaojong:mahjong:records:v1", "miaojong:mahjong:prefs:style"} <= set(keys)

@@ -45,7 +45,7 @@ def sized(request: pytest.FixtureRequest, new_play_page: Callable[..., PlayPage]
 def test_screenshots_of_the_board(shots: Path, sized: tuple[str, PlayPage], style: str) -> None:
     size, play = sized
     play.open()
-    play.page.evaluate("(style) => localStorage.setItem('miaojong.style', style)", style)
+    play.page.evaluate("(style) => localStorage.setItem('miaojong:mahjong:prefs:style', style)", style)
     state = play.reload()
     assert state["style"] == style
 

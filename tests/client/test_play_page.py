@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from pathlib import Path
 from typing import Any
@@ -23,9 +24,16 @@ PLAY_TITLE = {
     "ru": "Играть в пасьянс маджонг",
     "fr": "Jouer au Mahjong Solitaire",
 }
-JS_MODULES = ["main", "rules", "state", "render", "input", "api", "storage", "ui", "clock"]
-JS_MODULES += ["view", "i18n", "winnable"]
-JS_DIR = Path(__file__).resolve().parents[2] / "game" / "mahjong" / "static" / "mahjong" / "js"
+GAME_DIR = Path(__file__).resolve().parents[2] / "game"
+# The client's modules, by their static path: the game's own and the house's shared ones.
+JS_DIRS = {"mahjong/js": GAME_DIR / "mahjong/static/mahjong/js", "core/js": GAME_DIR / "core/static/core/js"}
+JS_FILES = {
+    f"{prefix}/{path.name}": path
+    for prefix, folder in JS_DIRS.items()
+    for path in sorted(folder.glob("*.js"))
+}
+JS_IMPORT = re.compile(r'^\s*(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"|^import\s+"([^"]+)"', re.M)
+MAX_MODULE_LINES = 400
 LAYOUT_IDS = [f"L{k:02d}" for k in range(12)]
 
 
@@ -49,7 +57,7 @@ def static_path(url: str) -> str:
 def test_play_page_in_every_language(client: Client, language: str) -> None:
     with translation.override(language):
         url = reverse("mahjong:play")
-    assert url == mahjong_path(language, 'play')
+    assert url == mahjong_path(language, "play")
     response = client.get(url)
     assert response.status_code == 200
     html = response.content.decode()
@@ -65,8 +73,8 @@ def test_play_page_in_every_language(client: Client, language: str) -> None:
     assert config["language"] == language
     assert config["code"] is None
     assert "texts" not in config, "the script's texts come from the JavaScript catalogue"
-    assert config["scoresUrl"] == mahjong_path(language, 'scores')
-    assert config["dailyScoresUrl"] == mahjong_path(language, 'scores', 'daily')
+    assert config["scoresUrl"] == mahjong_path(language, "scores")
+    assert config["dailyScoresUrl"] == mahjong_path(language, "scores", "daily")
     if language != "en":
         assert config["faceNames"]["5B"] != "5 of bamboo"
 
@@ -84,9 +92,8 @@ def test_the_javascript_catalogue_is_served_in_every_language(client: Client, la
 def test_every_script_text_can_be_found_by_makemessages() -> None:
     """gettext() and friends must get string literals, or makemessages cannot collect them."""
     calls = 0
-    for module in JS_MODULES:
-        path = JS_DIR / f"{module}.js"
-        if module == "i18n":
+    for name, path in JS_FILES.items():
+        if name == "core/js/i18n.js":
             continue  # it defines them
         source = path.read_text(encoding="utf-8")
         for match in re.finditer(r"\b(n?gettext|pgettext)\(\s*(.)", source):
@@ -136,15 +143,54 @@ def test_the_config_points_to_existing_files(client: Client) -> None:
         static_path(style["image"])
         assert set(index["faces"]) == set(config["faceNames"])
     assert len(config["faceNames"]) == 42
-    for module in JS_MODULES:
-        static_path(f"/static/mahjong/js/{module}.js")
+    for name in JS_FILES:
+        static_path(f"/static/{name}")
     static_path("/static/mahjong/play.css")
+
+
+def test_every_module_import_is_a_static_file() -> None:
+    """Imports are URLs under /static/ (../../core/js/api.js from mahjong/js/): each must be a static file."""
+    imports = 0
+    for name, path in JS_FILES.items():
+        for match in JS_IMPORT.finditer(path.read_text(encoding="utf-8")):
+            target = match.group(1) or match.group(2)
+            assert target.startswith(("./", "../")) and target.endswith(".js"), f"{name}: {target}"
+            url = posixpath.normpath(posixpath.join("/static", posixpath.dirname(name), target))
+            static_path(url)
+            imports += 1
+    assert imports > 40
+    assert "core/js/api.js" in JS_FILES and "mahjong/js/main.js" in JS_FILES
+
+
+@pytest.mark.parametrize("name", sorted(JS_FILES))
+def test_modules_are_type_checked_and_small(name: str) -> None:
+    source = JS_FILES[name].read_text(encoding="utf-8")
+    assert source.startswith("// @ts-check\n"), f"{name}: tsc checks only the modules that ask for it"
+    lines = source.count("\n")
+    assert lines <= MAX_MODULE_LINES, f"{name} has {lines} lines: split it by concern"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_config_names_the_modes_and_layouts_in_the_page_language(client: Client, language: str) -> None:
+    """The client has no copy of these names: they come from here, translated."""
+    config = config_of(client.get(mahjong_path(language, "play")).content.decode())
+    expected = {
+        "en": {"classic": "Classic", "arcade": "Arcade", "daily": "Daily challenge"},
+        "it": {"classic": "Classica", "arcade": "Arcade", "daily": "Sfida del giorno"},
+    }
+    assert config["modes"] == expected[language]
+    assert config["layouts"]["L07"] == {"en": "Butterfly", "it": "Farfalla"}[language]
+    for name, path in JS_FILES.items():
+        source = path.read_text(encoding="utf-8")
+        assert 'pgettext("game mode"' not in source, f"{name} has its own copy of the mode names"
+        assert 'pgettext("layout"' not in source, f"{name} has its own copy of the layout names"
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", ["it", "fr", "pl", "ru"])
 def test_previews_keep_a_decimal_point_with_a_decimal_comma_language(client: Client, language: str) -> None:
-    html = client.get(mahjong_path(language, 'play')).content.decode()
+    html = client.get(mahjong_path(language, "play")).content.decode()
     boxes = re.findall(r'<svg class="play-layout-preview" viewBox="([^"]*)"', html)
     assert len(boxes) == len(LAYOUT_IDS)
     assert all(re.fullmatch(r"0 0 [0-9.]+ [0-9.]+", box) for box in boxes), boxes

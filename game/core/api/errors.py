@@ -185,7 +185,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied(str(exc) or None)
     elif isinstance(exc, RequestDataTooBig):
-        exc = ApiError("body: the request is too large", status.HTTP_413_REQUEST_ENTITY_TOO_LARGE, code="too_large")
+        exc = ApiError(
+            "body: the request is too large", status.HTTP_413_REQUEST_ENTITY_TOO_LARGE, code="too_large"
+        )
     elif isinstance(exc, MalformedInputError):
         # The views validate input before the engine sees it; should the engine
         # still refuse something, it is the input's fault, and its message says why.
@@ -196,7 +198,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         # A bug of ours. Log it with its traceback and still answer in the API's shape.
         logger.error("unhandled error in the API", exc_info=exc)
         return Response(
-            error_body("internal server error", "internal_error"), status=status.HTTP_500_INTERNAL_SERVER_ERROR
+            error_body("internal server error", "internal_error"),
+            status=status.HTTP_500_INTERNAL_SERVER_ERROR,
         )
 
     headers: dict[str, str] = {}

@@ -29,7 +29,6 @@ def json_type(value: object) -> str:
     return type(value).__name__
 
 
-
 class StrictCharField(serializers.CharField):
     """Text only: DRF's CharField would also take numbers and turn them into text."""
 
@@ -57,7 +56,6 @@ class StrictChoiceField(serializers.ChoiceField):
         return super().to_internal_value(data)
 
 
-
 class StrictSerializer(serializers.Serializer[Any]):
     """A JSON object with exactly the declared fields."""
 
@@ -79,7 +77,6 @@ class StrictSerializer(serializers.Serializer[Any]):
         return super().to_internal_value(data)
 
 
-
 class QuerySerializer(serializers.Serializer[Any]):
     """Query parameters; an empty one (``?mode=``) is refused.
 
@@ -96,9 +93,8 @@ class QuerySerializer(serializers.Serializer[Any]):
         return super().to_internal_value(data)
 
 
-
 class ErrorSerializer(serializers.Serializer[Any]):
     error = serializers.CharField(help_text="What was wrong, naming the field (English, for developers).")
-    code = serializers.CharField(help_text="A stable machine-readable code, e.g. invalid, throttled, token_expired.")
-
-
+    code = serializers.CharField(
+        help_text="A stable machine-readable code, e.g. invalid, throttled, token_expired."
+    )

@@ -132,7 +132,9 @@ def verify(token_text: str, name: str, log: list[Any], *, now_ms: int) -> Verifi
     try:
         result = replay(token.code, token.mode, log)
     except MalformedLogError as error:
-        raise ApiError(f"log event {error.index} is malformed: {error.reason}", code="log_malformed") from None
+        raise ApiError(
+            f"log event {error.index} is malformed: {error.reason}", code="log_malformed"
+        ) from None
     except IllegalLogError as error:
         raise ApiError(
             f"log event {error.index} is an illegal move: {error.reason}", code="log_illegal"

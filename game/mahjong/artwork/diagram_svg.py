@@ -14,7 +14,7 @@ from html import escape
 from typing import Final
 
 from ..engine.diagram import Diagram
-from ..engine.tiles import FACE_NAMES
+from ..engine.tiles import FACE_NAMES, Face
 from .build import DEFAULT_STYLE, face_symbols, get_style
 from .svg import attrs
 
@@ -36,8 +36,8 @@ SHADE_OPACITY: Final = "0.38"
 def describe(diagram: Diagram) -> str:
     """An English description of the diagram for its ``<title>``."""
 
-    def name(tile_face: str, z: int) -> str:
-        text = FACE_NAMES[tile_face]  # type: ignore[index]
+    def name(tile_face: Face, z: int) -> str:
+        text = FACE_NAMES[tile_face]
         return f"{text} (layer {z + 1})" if diagram.layers > 1 else text
 
     free = ", ".join(name(t.face, t.position.z) for t in diagram.free_tiles) or "none"

@@ -9,7 +9,6 @@ they log and count them differently, so the engine keeps them apart.
 
 from __future__ import annotations
 
-
 from game.common.errors import MalformedInputError
 
 

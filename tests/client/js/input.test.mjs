@@ -1,11 +1,13 @@
-// node --test tests/client/js/ : the pure helpers of input.js, clock.js, i18n.js and ui.js.
+// node --test tests/client/js/ : the pure helpers of input.js, core's clock.js and i18n.js, and ui.js.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { formatTime } from "../../../game/mahjong/static/mahjong/js/clock.js";
-import { KEYS, nextFocus } from "../../../game/mahjong/static/mahjong/js/input.js";
-import { interpolate, ngettext } from "../../../game/mahjong/static/mahjong/js/i18n.js";
-import { statusItems, winnableText } from "../../../game/mahjong/static/mahjong/js/ui.js";
+import "./static_files.mjs";
+
+const { formatTime } = await import("../../../game/core/static/core/js/clock.js");
+const { interpolate, ngettext } = await import("../../../game/core/static/core/js/i18n.js");
+const { KEYS, nextFocus } = await import("../../../game/mahjong/static/mahjong/js/input.js");
+const { statusItems, winnableText } = await import("../../../game/mahjong/static/mahjong/js/ui.js");
 
 // A 3 x 2 grid of tile centres: 0 1 2 on top, 3 4 5 below.
 const grid = { 0: [0, 0], 1: [10, 0], 2: [20, 0], 3: [0, 10], 4: [10, 10], 5: [20, 10] };

@@ -1,6 +1,8 @@
-// node --test tests/client/js/ : the personal records of storage.js (pure logic, then storage).
+// node --test tests/client/js/ : the personal records of records.js (pure logic), then storage.js.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+
+import "./static_files.mjs";
 
 const items = new Map();
 let broken = false;
@@ -18,9 +20,9 @@ globalThis.window = {
   },
 };
 const {
-  BEST_TIMES, RECORDS_KEY, addArcadeScore, addClassicWin, cleanRecords, countStats, freshRecords, loadRecords,
-  saveRecords,
-} = await import("../../../game/mahjong/static/mahjong/js/storage.js");
+  BEST_TIMES, addArcadeScore, addClassicWin, cleanRecords, countStats, freshRecords,
+} = await import("../../../game/mahjong/static/mahjong/js/records.js");
+const { RECORDS_KEY, loadRecords, saveRecords } = await import("../../../game/mahjong/static/mahjong/js/storage.js");
 
 const win = (timeMs, date = "2026-12-01", layout = "L00") => ({ timeMs, layout, date, code: "MJ1-L00-ABCDEFG" });
 

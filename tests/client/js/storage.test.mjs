@@ -2,6 +2,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import "./static_files.mjs";
+
 const items = new Map();
 globalThis.window = {
   localStorage: {

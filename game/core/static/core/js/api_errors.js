@@ -22,7 +22,7 @@ export const API_ERROR_TEXTS = Object.freeze({
   token_invalid: gettext("This game cannot be submitted: its deal does not come from this server."),
   token_expired: gettext("This game is too old to be submitted: scores are taken up to 24 hours after the deal."),
   already_submitted: gettext("A score was already submitted for this game."),
-  name_invalid: gettext("This name cannot be used. A name has 1 to 24 letters, digits, spaces and the punctuation . - _ ' ! ?"),
+  name_invalid: gettext("This name cannot be used. A name has 1 to 24 characters: letters, digits, spaces and . - _ ' ! ?"),
   log_too_long: gettext("This game has too many moves to be submitted."),
   log_malformed: gettext("The moves of this game could not be read."),
   log_illegal: gettext("The moves of this game break the rules, so it cannot be submitted."),

@@ -8,7 +8,6 @@
  * @typedef {object} Catalogue
  * @property {(text: string) => string} [gettext]
  * @property {(singular: string, plural: string, n: number) => string} [ngettext]
- * @property {(context: string, text: string) => string} [pgettext]
  */
 
 const catalogue = /** @type {Catalogue} */ (globalThis);
@@ -22,11 +21,6 @@ export function gettext(text) {
 export function ngettext(singular, plural, n) {
   if (typeof catalogue.ngettext === "function") return catalogue.ngettext(singular, plural, n);
   return n === 1 ? singular : plural;
-}
-
-/** @param {string} context @param {string} text */
-export function pgettext(context, text) {
-  return typeof catalogue.pgettext === "function" ? catalogue.pgettext(context, text) : text;
 }
 
 /**

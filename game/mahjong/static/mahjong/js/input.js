@@ -1,3 +1,4 @@
+// @ts-check
 // Pointer, touch and keys to game actions. A tap (mouse, pen or finger, through pointer
 // events) selects the tile it means; one finger or the mouse drags the board, two fingers
 // pinch it, a double tap (finger or pen) switches between the close-up and the whole board,
@@ -7,6 +8,7 @@
 
 import { isDoubleTap, panBy, pinchView, zoomAt } from "./view.js";
 
+/** @type {Readonly<Record<string, string>>} */
 export const KEYS = Object.freeze({
   h: "hint", u: "undo", s: "shuffle", t: "style", p: "pause", n: "new", z: "view",
 });
@@ -14,8 +16,11 @@ export const KEYS = Object.freeze({
 // A press that moves further than this (CSS px) is a drag, not a tap: a shaky click still counts.
 const DRAG_PX = 10;
 // How far off a face a tap still counts (fingers are wide, the mouse is precise).
+/** @type {Readonly<Record<string, number>>} */
 const TAP_TOLERANCE = { touch: 8, pen: 5, mouse: 0 };
 
+/** @typedef {[number, number]} Direction [dx, dy] */
+/** @type {Readonly<Record<string, Direction>>} */
 const DIRECTIONS = Object.freeze({
   ArrowLeft: [-1, 0],
   ArrowRight: [1, 0],
@@ -27,6 +32,11 @@ const DIRECTIONS = Object.freeze({
  * The candidate to move the focus to from `current` in direction [dx, dy], pure:
  * `centers` maps an index to {x, y}; the nearest one ahead, favouring the straight line.
  * With no current focus, the top-left candidate. Null when nothing lies that way.
+ * @param {(i: number) => import("./view.js").Point} centers
+ * @param {number[]} candidates
+ * @param {number | null} current
+ * @param {Direction} direction
+ * @returns {number | null}
  */
 export function nextFocus(centers, candidates, current, [dx, dy]) {
   if (!candidates.length) return null;
@@ -52,9 +62,39 @@ export function nextFocus(centers, candidates, current, [dx, dy]) {
   return best;
 }
 
+/** @param {EventTarget | null} target */
 function typing(target) {
   return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 }
+
+/**
+ * The renderer's side of zooming and panning.
+ * @typedef {object} BoardView
+ * @property {() => import("./view.js").View | null} getView
+ * @property {(view: import("./view.js").View) => void} setView
+ * @property {(clientX: number, clientY: number) => import("./view.js").Point} toCanvas
+ */
+/**
+ * @typedef {object} InputHandlers
+ * @property {(i: number) => void} tap
+ * @property {(name: string) => void} action
+ * @property {(direction: Direction) => void} focusMove
+ * @property {() => void} focusSelect
+ * @property {(clientX?: number, clientY?: number) => void} [toggleView]
+ */
+/**
+ * @typedef {object} InputOptions
+ * @property {(clientX: number, clientY: number, tolerance: number) => number} hitTest
+ * @property {InputHandlers} handlers
+ * @property {() => boolean} [enabled]
+ * @property {BoardView | null} [board]
+ */
+/**
+ * A gesture in progress: a press (a tap, unless it moves), a pan, or a two-finger pinch.
+ * @typedef {{kind: "press" | "pan", id: number, x: number, y: number, last: import("./view.js").Point}
+ *   | {kind: "pinch", start: import("./view.js").View, a0: import("./view.js").Point,
+ *      b0: import("./view.js").Point, ids: number[]}} Gesture
+ */
 
 /**
  * Wire the canvas and the keyboard. `handlers`: tap(i), action(name), focusMove([dx, dy]),
@@ -62,15 +102,23 @@ function typing(target) {
  * tile index or -1; `enabled()` says whether the board takes input now (no dialog open).
  * `board` (optional: without it, no drag and no zoom) is the renderer's view: getView(),
  * setView(view) (which keeps it within limits), toCanvas(clientX, clientY).
+ * @param {HTMLCanvasElement} canvas
+ * @param {InputOptions} options
+ * @returns {() => void} detaches the keyboard
  */
 export function attachInput(canvas, { hitTest, handlers, enabled = () => true, board = null }) {
-  const pointers = new Map(); // pointerId -> {x, y, type}
-  let gesture = null; // {kind: "press" | "pan" | "pinch", ...}
+  /** @type {Map<number, {x: number, y: number, type: string}>} */
+  const pointers = new Map();
+  /** @type {Gesture | null} */
+  let gesture = null;
+  /** @type {import("./view.js").TapRecord | null} */
   let lastTap = null;
 
+  /** @param {PointerEvent} event */
   const point = (event) => ({ x: event.clientX, y: event.clientY });
 
-  function startPinch() {
+  /** @param {BoardView} board */
+  function startPinch(board) {
     const [a, b] = [...pointers.values()];
     const start = board.getView();
     if (!start) return;
@@ -86,7 +134,7 @@ export function attachInput(canvas, { hitTest, handlers, enabled = () => true, b
     if (pointers.size === 1) {
       gesture = { kind: "press", id: event.pointerId, x: event.clientX, y: event.clientY, last: point(event) };
     } else if (pointers.size === 2 && board) {
-      startPinch();
+      startPinch(board);
     }
   });
 
@@ -97,7 +145,7 @@ export function attachInput(canvas, { hitTest, handlers, enabled = () => true, b
     pointer.y = event.clientY;
     if (gesture.kind === "pinch") {
       const [a, b] = gesture.ids.map((id) => pointers.get(id));
-      if (!a || !b) return;
+      if (!a || !b || !board) return;
       board.setView(pinchView(gesture.start, gesture.a0, gesture.b0,
         board.toCanvas(a.x, a.y), board.toCanvas(b.x, b.y)));
       return;
@@ -109,13 +157,14 @@ export function attachInput(canvas, { hitTest, handlers, enabled = () => true, b
       // From where the finger went down, so that the board stays under it.
       gesture.last = { x: gesture.x, y: gesture.y };
     }
-    if (gesture.kind === "pan") {
+    if (gesture.kind === "pan" && board) {
       const view = board.getView();
       if (view) board.setView(panBy(view, event.clientX - gesture.last.x, event.clientY - gesture.last.y));
     }
     gesture.last = point(event);
   });
 
+  /** @param {PointerEvent} event @param {boolean} cancelled */
   function release(event, cancelled) {
     if (!pointers.delete(event.pointerId)) return;
     const current = gesture;
@@ -153,6 +202,7 @@ export function attachInput(canvas, { hitTest, handlers, enabled = () => true, b
     board.setView(zoomAt(view, view.scale * Math.exp(-event.deltaY * 0.01), p.x, p.y));
   }, { passive: false });
 
+  /** @param {KeyboardEvent} event */
   const onKey = (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target) || !enabled()) return;
     const direction = event.target === canvas ? DIRECTIONS[event.key] : undefined;

@@ -1,19 +1,29 @@
+// @ts-check
 // Entry point of the replay page: reads the embedded replay script, then wires the player
 // (replay_player.js), the board renderer and the controls: play, pause, step, seek, speed.
 
-import { formatTime } from "./clock.js";
+import { formatTime } from "../../core/js/clock.js";
+import { element } from "../../core/js/dom.js";
+import { gettext, interpolate } from "../../core/js/i18n.js";
 import { BoardRenderer, loadSprite } from "./render.js";
 import { ReplayPlayer } from "./replay_player.js";
 import { buildLayout, isFree } from "./rules.js";
 import { loadPreference } from "./storage.js";
 
-// Django's JavaScript catalogue (/<lang>/jsi18n/) defines these; English if it is missing.
-const gettext = globalThis.gettext ?? ((text) => text);
-const interpolate = globalThis.interpolate ?? ((text, values) => text.replace(/%\((\w+)\)s/g, (m, k) => values[k]));
-// Callers pass gettext("...") literally so that makemessages finds the texts.
-const tr = (text, values) => (values ? interpolate(text, values, true) : text);
+/**
+ * The replay page's config (game/mahjong/leaderboard.py _viewer_config). The names of the
+ * layouts and the modes come translated from there, as on the play page.
+ * @typedef {object} ReplayConfig
+ * @property {import("./replay_player.js").ReplayScript} script
+ * @property {import("./tile_styles.js").StyleConfig[]} styles
+ * @property {Record<string, string>} faceNames
+ * @property {Record<string, string>} layouts
+ * @property {Record<string, string>} modes
+ * @property {string} language
+ */
 
 class ReplayController {
+  /** @param {ReplayConfig} config @param {HTMLElement} root */
   constructor(config, root) {
     this.config = config;
     this.root = root;
@@ -22,11 +32,20 @@ class ReplayController {
     this.faceNames = config.faceNames || {};
     this.timer = 0;
     this.playing = false;
+    /** @type {Map<string, import("./tile_bitmaps.js").Sprite>} */
     this.sprites = new Map();
-    this.el = Object.fromEntries(
-      ["start", "back", "play", "forward", "end", "seek", "counter", "speed", "style", "status", "event", "board",
-        "message", "canvas"].map((name) => [name, root.querySelector(`#replay-${name}`)]),
-    );
+    /** @param {string} name */
+    const button = (name) => element(root, `#replay-${name}`, HTMLButtonElement);
+    /** @param {string} name */
+    const part = (name) => element(root, `#replay-${name}`, HTMLElement);
+    this.el = {
+      start: button("start"), back: button("back"), play: button("play"), forward: button("forward"), end: button("end"),
+      seek: element(root, "#replay-seek", HTMLInputElement),
+      speed: element(root, "#replay-speed", HTMLSelectElement),
+      style: element(root, "#replay-style", HTMLSelectElement),
+      canvas: element(root, "#replay-canvas", HTMLCanvasElement),
+      counter: part("counter"), status: part("status"), event: part("event"), board: part("board"), message: part("message"),
+    };
     this.renderer = new BoardRenderer(this.el.canvas, {
       // Like the play page: the window's height below the board, but at least 60% of it.
       maxHeight: () => {
@@ -53,8 +72,10 @@ class ReplayController {
     for (const button of [el.start, el.back, el.play, el.forward, el.end, el.seek]) button.disabled = false;
   }
 
+  /** @param {KeyboardEvent} event */
   key(event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
+    /** @type {Record<string, number>} */
     const moves = { ArrowLeft: -1, ArrowRight: 1 };
     if (event.key in moves) this.go(this.player.position + moves[event.key], moves[event.key] > 0);
     else if (event.key === "Home") this.go(0);
@@ -67,22 +88,25 @@ class ReplayController {
   async start() {
     const keys = this.config.styles.map((s) => s.key);
     const preferred = loadPreference("style");
-    await this.setStyle(keys.includes(preferred) ? preferred : keys[0]);
+    await this.setStyle(preferred && keys.includes(preferred) ? preferred : keys[0]);
     this.el.message.hidden = true;
     this.show(false);
     this.root.dataset.ready = "true";
   }
 
+  /** @param {string} key */
   async setStyle(key) {
     const entry = this.config.styles.find((s) => s.key === key) || this.config.styles[0];
-    if (!this.sprites.has(entry.key)) {
-      this.sprites.set(entry.key, await loadSprite(entry.key, entry.sheet, entry.image));
+    let sprite = this.sprites.get(entry.key);
+    if (!sprite) {
+      sprite = await loadSprite(entry.key, entry.sheet, entry.image);
+      this.sprites.set(entry.key, sprite);
     }
     this.el.style.value = entry.key;
-    this.renderer.setSprite(this.sprites.get(entry.key));
+    this.renderer.setSprite(sprite);
   }
 
-  /** Move to position k; stepping forward by one lets the removed pair fade away. */
+  /** Move to position k; stepping forward by one lets the removed pair fade away. @param {number} k */
   go(k, animate = false) {
     const before = this.player.position;
     this.player.seek(k);
@@ -126,45 +150,50 @@ class ReplayController {
     }, delay);
   }
 
+  /** @param {string | null} face */
   faceName(face) {
+    if (face === null) return "";
     return this.faceNames[face] || face;
   }
 
+  /** What the event of a frame did, in words. @param {import("./replay_player.js").Frame} frame */
   describe(frame) {
     const event = frame.event;
-    if (!event) return tr(gettext("The deal, before the first move."));
+    if (!event) return gettext("The deal, before the first move.");
     switch (event.type) {
       case "match": {
         const [[, a], [, b]] = frame.removed;
-        return tr(gettext("Pair removed: %(a)s and %(b)s."), { a: this.faceName(a), b: this.faceName(b) });
+        return interpolate(gettext("Pair removed: %(a)s and %(b)s."), { a: this.faceName(a), b: this.faceName(b) });
       }
       case "undo":
-        return tr(gettext("Move undone."));
+        return gettext("Move undone.");
       case "hint":
-        if (!frame.hint) return tr(gettext("Hint asked: no pair was left."));
-        return tr(gettext("Hint: %(a)s and %(b)s."), {
+        if (!frame.hint) return gettext("Hint asked: no pair was left.");
+        return interpolate(gettext("Hint: %(a)s and %(b)s."), {
           a: this.faceName(frame.tiles[frame.hint[0]]),
           b: this.faceName(frame.tiles[frame.hint[1]]),
         });
       case "shuffle":
-        return tr(gettext("The tiles were shuffled."));
+        return gettext("The tiles were shuffled.");
       case "pause":
-        return tr(gettext("The player paused the game."));
+        return gettext("The player paused the game.");
       case "resume":
-        return tr(gettext("The game goes on."));
+        return gettext("The game goes on.");
       case "next_level":
-        return tr(gettext("Level %(level)s begins."), { level: frame.level });
+        return interpolate(gettext("Level %(level)s begins."), { level: frame.level });
       default:
         return "";
     }
   }
 
+  /** @param {import("./replay_player.js").Frame} frame */
   status(frame) {
     const mode = this.config.script.mode;
+    /** @type {[string, string | number][]} */
     const items = [];
-    if (mode === "classic") items.push([tr(gettext("Time")), formatTime(frame.clock ?? 0)]);
-    else items.push([tr(gettext("Score")), frame.score.toLocaleString(this.config.language)], [tr(gettext("Level")), frame.level]);
-    items.push([tr(gettext("Moves")), frame.moves], [tr(gettext("Hints")), frame.hints], [tr(gettext("Shuffles")), frame.shuffles]);
+    if (mode === "classic") items.push([gettext("Time"), formatTime(frame.clock ?? 0)]);
+    else items.push([gettext("Score"), frame.score.toLocaleString(this.config.language)], [gettext("Level"), frame.level]);
+    items.push([gettext("Moves"), frame.moves], [gettext("Hints"), frame.hints], [gettext("Shuffles"), frame.shuffles]);
     this.el.status.replaceChildren(...items.map(([label, value]) => {
       const span = document.createElement("span");
       const name = document.createElement("span");
@@ -175,7 +204,7 @@ class ReplayController {
     }));
   }
 
-  /** Draw the current frame and update the controls; announce it when the visitor moved. */
+  /** Draw the current frame and update the controls; announce it when the visitor moved. @param {boolean} animate */
   show(animate, announce = false) {
     const { player, el } = this;
     const frame = player.frame;
@@ -194,7 +223,7 @@ class ReplayController {
     this.root.dataset.position = String(player.position);
     this.root.dataset.status = frame.status;
     this.root.dataset.tilesLeft = String(tiles.filter((face) => face !== null).length);
-    const counter = tr(gettext("Step %(step)s of %(total)s"), { step: player.position, total: player.length });
+    const counter = interpolate(gettext("Step %(step)s of %(total)s"), { step: player.position, total: player.length });
     el.counter.textContent = counter;
     el.seek.setAttribute("aria-valuetext", counter);
     el.start.disabled = player.atStart;
@@ -202,15 +231,17 @@ class ReplayController {
     el.forward.disabled = player.atEnd;
     el.end.disabled = player.atEnd;
     const label = this.playing ? el.play.dataset.pause : el.play.dataset.play;
-    el.play.querySelector(".replay-label").textContent = label;
+    element(el.play, ".replay-label", HTMLElement).textContent = label ?? "";
     el.play.setAttribute("aria-pressed", String(this.playing));
     this.status(frame);
-    const outcome = {
-      cleared: this.config.script.mode === "classic" ? tr(gettext("Board cleared!")) : tr(gettext("Level cleared!")),
-      no_moves: tr(gettext("No more moves.")),
-      game_over: tr(gettext("Game over.")),
-    }[frame.status];
-    const text = [this.describe(frame), frame.paused ? tr(gettext("(paused)")) : "", outcome || ""].filter(Boolean).join(" ");
+    /** @type {Record<string, string>} */
+    const outcomes = {
+      cleared: this.config.script.mode === "classic" ? gettext("Board cleared!") : gettext("Level cleared!"),
+      no_moves: gettext("No more moves."),
+      game_over: gettext("Game over."),
+    };
+    const outcome = outcomes[frame.status];
+    const text = [this.describe(frame), frame.paused ? gettext("(paused)") : "", outcome || ""].filter(Boolean).join(" ");
     // While playing, the live region stays quiet: a screen reader could not keep up.
     el.event.setAttribute("aria-live", this.playing && !announce ? "off" : "polite");
     el.event.textContent = text;
@@ -220,13 +251,16 @@ class ReplayController {
 const configNode = document.getElementById("replay-config");
 const root = document.getElementById("replay");
 if (configNode && root) {
-  const message = root.querySelector("#replay-message");
+  const message = element(root, "#replay-message", HTMLElement);
+  /** @param {unknown} error */
+  const showFailure = (error) => {
+    const text = error instanceof Error ? error.message : String(error);
+    message.textContent = interpolate(gettext("The replay could not be shown: %(error)s"), { error: text });
+  };
   try {
-    const controller = new ReplayController(JSON.parse(configNode.textContent), root);
-    controller.start().catch((error) => {
-      message.textContent = tr(gettext("The replay could not be shown: %(error)s"), { error: error.message });
-    });
+    const controller = new ReplayController(JSON.parse(configNode.textContent ?? "{}"), root);
+    controller.start().catch(showFailure);
   } catch (error) {
-    message.textContent = tr(gettext("The replay could not be shown: %(error)s"), { error: error.message });
+    showFailure(error);
   }
 }

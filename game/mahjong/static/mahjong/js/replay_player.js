@@ -1,3 +1,4 @@
+// @ts-check
 // An accepted game played back, pure (no DOM, no clock): the replay script the server
 // embeds in the page (the deal, the log, and per event what only the server can work out:
 // a shuffle's new arrangement, a next level's deal, the pair a hint showed) is run through
@@ -11,8 +12,40 @@ export const MAX_GAP_MS = 2000;
 /** ...and never shorter, so that quick pairs can still be seen going. */
 export const MIN_GAP_MS = 150;
 
+/**
+ * The replay script the server embeds (game/mahjong/leaderboard.py replay_script).
+ * @typedef {object} ReplayScript
+ * @property {string} code
+ * @property {string} layout
+ * @property {string} mode
+ * @property {import("./rules.js").Position[]} positions
+ * @property {{level?: number, tiles: import("./rules.js").Tiles, plan?: [number, number][] | null}} deal
+ * @property {import("./game_data.js").GameEvent[]} events
+ * @property {(Record<string, any> | null)[]} [outcomes] per event, what only the server can work out
+ */
+
+/**
+ * The game after an event.
+ * @typedef {object} Frame
+ * @property {number} index
+ * @property {number} t
+ * @property {import("./game_data.js").GameEvent | null} event
+ * @property {import("./rules.js").Tiles} tiles
+ * @property {[number, string][]} removed the pair the event took, [[index, face], ...]
+ * @property {[number, number] | null} hint
+ * @property {string} status
+ * @property {boolean} paused
+ * @property {number} level
+ * @property {number} moves
+ * @property {number} hints
+ * @property {number} shuffles
+ * @property {number} score
+ * @property {number | null} clock the classic stopwatch
+ */
+
 /** A script that does not replay: names the event. */
 export class ReplayError extends Error {
+  /** @param {number | null} index @param {string} message */
   constructor(index, message) {
     super(index === null ? message : `event ${index}: ${message}`);
     this.name = "ReplayError";
@@ -20,6 +53,13 @@ export class ReplayError extends Error {
   }
 }
 
+/**
+ * @param {Game} game
+ * @param {number} index
+ * @param {import("./game_data.js").GameEvent | null} event
+ * @param {[number, string][]} removed
+ * @returns {Frame}
+ */
 function frameOf(game, index, event, removed) {
   const s = game.s;
   return {
@@ -40,6 +80,12 @@ function frameOf(game, index, event, removed) {
   };
 }
 
+/**
+ * @param {Record<string, any> | null} outcome
+ * @param {number} index
+ * @param {string[]} keys
+ * @returns {any}
+ */
 function needOutcome(outcome, index, keys) {
   if (!outcome || typeof outcome !== "object" || !keys.every((key) => key in outcome)) {
     throw new ReplayError(index, `the script lacks this event's ${keys.join(" and ")}`);
@@ -47,12 +93,23 @@ function needOutcome(outcome, index, keys) {
   return outcome;
 }
 
+/**
+ * Play one event; returns the pair it removed.
+ * @param {Game} game
+ * @param {import("./game_data.js").GameEvent} event
+ * @param {Record<string, any> | null} outcome
+ * @param {number} index
+ * @returns {[number, string][]}
+ */
 function apply(game, event, outcome, index) {
   const { t } = event;
   switch (event.type) {
     case "match": {
-      const removed = [[event.a, game.s.tiles[event.a]], [event.b, game.s.tiles[event.b]]];
-      game.match(event.a, event.b, t);
+      const a = Number(event.a);
+      const b = Number(event.b);
+      /** @type {[number, string][]} */
+      const removed = [[a, String(game.s.tiles[a])], [b, String(game.s.tiles[b])]];
+      game.match(a, b, t);
       return removed;
     }
     case "undo": {
@@ -83,7 +140,10 @@ function apply(game, event, outcome, index) {
   }
 }
 
-/** Every board of a replay: frames[0] is the deal, frames[k] the game after k events. */
+/**
+ * Every board of a replay: frames[0] is the deal, frames[k] the game after k events.
+ * @param {ReplayScript} script
+ */
 export function buildFrames(script) {
   if (!script || !Array.isArray(script.events) || !script.deal || !Array.isArray(script.positions)) {
     throw new ReplayError(null, "not a replay script");
@@ -114,6 +174,7 @@ export function buildFrames(script) {
 
 /** Where the playback is, and how to move it: step, seek, and the wait before the next event. */
 export class ReplayPlayer {
+  /** @param {ReplayScript} script */
   constructor(script) {
     this.frames = buildFrames(script);
     this.position = 0;
@@ -136,7 +197,7 @@ export class ReplayPlayer {
     return this.position === this.length;
   }
 
-  /** Go to position k (clamped to 0...length); returns the frame there. */
+  /** Go to position k (clamped to 0...length); returns the frame there. @param {number} k */
   seek(k) {
     const n = Number.isFinite(k) ? Math.round(k) : 0;
     this.position = Math.min(this.length, Math.max(0, n));
@@ -147,7 +208,7 @@ export class ReplayPlayer {
     return this.seek(this.position + delta);
   }
 
-  /** Milliseconds to wait before the next event at this speed; null at the end. */
+  /** Milliseconds to wait before the next event at this speed; null at the end. @returns {number | null} */
   delayToNext(speed = 1) {
     if (this.atEnd) return null;
     const gap = this.frames[this.position + 1].t - this.frame.t;

@@ -232,8 +232,8 @@ export class Game {
     if (a === b || !this.isFree(a) || !this.isFree(b) || !tilesMatch(s.tiles[a], s.tiles[b])) {
       throw new IllegalMove(`${a} and ${b} are not a free matching pair`);
     }
-    const fa = s.tiles[a];
-    const fb = s.tiles[b];
+    const fa = /** @type {string} */ (s.tiles[a]); // both there: they match
+    const fb = /** @type {string} */ (s.tiles[b]);
     s.tiles[a] = null;
     s.tiles[b] = null;
     const active = this.active(t);

@@ -1,12 +1,59 @@
+// @ts-check
 // The page around the board: status line, buttons, the game code with its link, the
-// aria-live region and the dialogs (new game, end of a game, records). Texts come from
-// Django's JavaScript catalogue (i18n.js).
+// aria-live region, failures, and the dialogs (new game, end of a game with the score form,
+// records). Texts come from Django's JavaScript catalogue (core/js/i18n.js).
 
-import { formatTime } from "./clock.js";
-import { gettext, interpolate, ngettext } from "./i18n.js";
+import { ApiError } from "../../core/js/api.js";
+import { formatTime } from "../../core/js/clock.js";
+import { anyDialogOpen, closeDialogs, dialogButtons } from "../../core/js/dialog.js";
+import { element } from "../../core/js/dom.js";
+import { gettext, interpolate, ngettext } from "../../core/js/i18n.js";
+import { recordsContent } from "./records_dialog.js";
 
-/** The status line's items for a view of the game, as [name, label, value] (pure, translated). */
+/**
+ * What the status line shows.
+ * @typedef {object} StatusView
+ * @property {string} mode
+ * @property {number} clock the classic stopwatch, in ms
+ * @property {number} score
+ * @property {number} level
+ * @property {number | null} shufflesLeft
+ * @property {number} moves
+ * @property {number} hints
+ * @property {number | null} pairs null while paused
+ * @property {import("./winnability_watcher.js").Winnability} winnable
+ * @property {number | null} undos
+ */
+
+/**
+ * Which buttons work now.
+ * @typedef {{hint: boolean, undo: boolean, shuffle: boolean, pause: boolean, paused: boolean, closeup: boolean,
+ *   stop: boolean, stopEnabled: boolean}} Controls
+ */
+
+/**
+ * The game dialog: a title, a text, buttons and, for a finished game, the score form.
+ * @typedef {{title: string, text: string, buttons?: import("../../core/js/dialog.js").DialogButton[],
+ *   score?: import("./score_submission.js").ScoreForm | null}} GameDialog
+ */
+
+/**
+ * What a failure means to the player: an API error's own translated text, or the error's.
+ * @param {unknown} error
+ */
+function failureText(error) {
+  if (error instanceof ApiError) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  return interpolate(gettext("Something went wrong: %(message)s"), { message });
+}
+
+/**
+ * The status line's items for a view of the game, as [name, label, value] (pure, translated).
+ * @param {StatusView} view
+ * @returns {[string, string, string | number | null][]}
+ */
 export function statusItems(view) {
+  /** @type {[string, string, string | number | null][]} */
   const items = view.mode === "arcade"
     ? [["score", gettext("Score"), view.score], ["level", gettext("Level"), view.level],
       ["shufflesLeft", gettext("Shuffles left"), view.shufflesLeft]]
@@ -18,7 +65,11 @@ export function statusItems(view) {
   return items;
 }
 
-/** The winnability of the board: true, false, null (unknown) or "checking"; undos back if known. */
+/**
+ * The winnability of the board: true, false, null (unknown) or "checking"; undos back if known.
+ * @param {import("./winnability_watcher.js").Winnability} winnable
+ * @param {number | null} undos
+ */
 export function winnableText(winnable, undos = null) {
   if (winnable === "checking") return gettext("checking whether the board is winnable…");
   if (winnable === true) return gettext("winnable");
@@ -31,31 +82,36 @@ export function winnableText(winnable, undos = null) {
 }
 
 export class PlayUi {
+  /** @param {HTMLElement} root the play page's section */
   constructor(root) {
-    this.root = root;
-    this.status = root.querySelector("#play-status");
-    this.info = root.querySelector("#play-info");
-    this.notice = root.querySelector("#play-notice");
-    this.message = root.querySelector("#play-message");
-    this.live = root.querySelector("#play-live");
-    this.code = root.querySelector("#play-code");
-    this.codeLink = root.querySelector("#play-code-link");
-    this.dialog = root.querySelector("#play-dialog");
-    this.newDialog = root.querySelector("#play-new-dialog");
-    this.recordsDialog = root.querySelector("#play-records-dialog");
+    this.status = element(root, "#play-status", HTMLElement);
+    this.info = element(root, "#play-info", HTMLElement);
+    this.notice = element(root, "#play-notice", HTMLElement);
+    this.message = element(root, "#play-message", HTMLElement);
+    this.live = element(root, "#play-live", HTMLElement);
+    this.code = element(root, "#play-code", HTMLElement);
+    this.codeLink = element(root, "#play-code-link", HTMLAnchorElement);
+    this.dialog = element(root, "#play-dialog", HTMLDialogElement);
+    this.newDialog = element(root, "#play-new-dialog", HTMLDialogElement);
+    this.recordsDialog = element(root, "#play-records-dialog", HTMLDialogElement);
+    /** @type {Record<string, HTMLButtonElement>} */
     this.buttons = Object.fromEntries(
-      [...root.querySelectorAll(".play-toolbar [data-action]")].map((b) => [b.dataset.action, b]),
+      [...root.querySelectorAll(".play-toolbar button[data-action]")].map((b) => [b.getAttribute("data-action"), b]),
     );
+    /** @type {(action: string) => void} */
     this.onAction = () => {};
+    /** @type {string | null} the status line drawn last */
+    this.lastStatus = null;
     root.addEventListener("click", (event) => {
-      const button = event.target.closest("button[data-action]");
-      if (!button || !root.contains(button) || button.type === "submit") return;
-      this.onAction(button.dataset.action, button);
+      const button = event.target instanceof Element ? event.target.closest("button[data-action]") : null;
+      if (!(button instanceof HTMLButtonElement) || !root.contains(button) || button.type === "submit") return;
+      this.onAction(button.dataset.action ?? "");
     });
-    root.querySelector("#play-new-cancel")?.addEventListener("click", () => this.newDialog.close());
-    root.querySelector("#play-records-close")?.addEventListener("click", () => this.recordsDialog.close());
+    element(root, "#play-new-cancel", HTMLButtonElement).addEventListener("click", () => this.newDialog.close());
+    element(root, "#play-records-close", HTMLButtonElement).addEventListener("click", () => this.recordsDialog.close());
   }
 
+  /** Read a text out (the aria-live region). @param {string} text */
   announce(text) {
     if (this.live.textContent !== text) {
       this.live.textContent = text;
@@ -68,44 +124,59 @@ export class PlayUi {
     });
   }
 
+  /** In place of the board (loading, a failure before any board). @param {string} text */
   showMessage(text) {
     this.message.textContent = text || "";
     this.message.hidden = !text;
   }
 
+  /** @param {string} code @param {string} url */
   showCode(code, url) {
     this.code.hidden = !code;
     this.codeLink.href = url;
-    this.codeLink.querySelector("code").textContent = code;
+    element(this.codeLink, "code", HTMLElement).textContent = code;
   }
 
-  /** A short notice above the board (and read out), until the next game starts. */
+  /** A short notice above the board (and read out), until the next game starts. @param {string} text */
   showNotice(text) {
     this.notice.textContent = text || "";
     this.notice.hidden = !text;
     if (text) this.announce(text);
   }
 
+  /** The layout and mode above the board. @param {string} text */
   showInfo(text) {
     this.info.textContent = text;
   }
 
+  /**
+   * A failure: read out, and shown in place of the board when there is none.
+   * @param {unknown} error
+   * @param {boolean} boardShown
+   */
+  showFailure(error, boardShown) {
+    console.warn(error, error instanceof ApiError ? error.detail : "");
+    const text = failureText(error);
+    this.announce(text);
+    if (!boardShown) this.showMessage(text);
+  }
+
   async copyLink() {
-    const url = new URL(this.codeLink.getAttribute("href"), window.location.href).href;
+    const url = new URL(this.codeLink.getAttribute("href") ?? "", window.location.href).href;
     try {
       await navigator.clipboard.writeText(url);
     } catch {
       const range = document.createRange();
       range.selectNodeContents(this.codeLink);
       const selection = window.getSelection();
-      selection.removeAllRanges();
-      selection.addRange(range);
+      selection?.removeAllRanges();
+      selection?.addRange(range);
       document.execCommand?.("copy");
     }
     this.announce(gettext("Link copied."));
   }
 
-  /** The status line: {mode, clock, score, level, shufflesLeft, moves, hints, pairs, winnable, undos}. */
+  /** The status line: {mode, clock, score, level, shufflesLeft, moves, hints, pairs, winnable, undos}. @param {StatusView} view */
   renderStatus(view) {
     const items = statusItems(view);
     const key = JSON.stringify(items);
@@ -123,7 +194,7 @@ export class PlayUi {
           figure.textContent = String(value);
           item.append(labelElement, figure);
         } else {
-          item.textContent = value;
+          item.textContent = String(value);
         }
         if (name === "winnable") item.dataset.winnable = String(view.winnable);
         return item;
@@ -131,20 +202,20 @@ export class PlayUi {
     );
   }
 
-  /** Which buttons work now: {hint, undo, shuffle, pause, paused, closeup, stop (shown), stopEnabled}. */
+  /** Which buttons work now: {hint, undo, shuffle, pause, paused, closeup, stop (shown), stopEnabled}. @param {Controls} allowed */
   setControls(allowed) {
-    for (const name of ["hint", "undo", "shuffle"]) {
+    for (const name of /** @type {const} */ (["hint", "undo", "shuffle"])) {
       if (this.buttons[name]) this.buttons[name].disabled = !allowed[name];
     }
     const { pause, view, stop } = this.buttons;
     if (pause) {
       pause.disabled = !allowed.pause && !allowed.paused;
       pause.setAttribute("aria-pressed", String(Boolean(allowed.paused)));
-      pause.querySelector("[data-label]").textContent = allowed.paused ? gettext("Resume") : gettext("Pause");
+      element(pause, "[data-label]", HTMLElement).textContent = allowed.paused ? gettext("Resume") : gettext("Pause");
     }
     if (view) {
       view.setAttribute("aria-pressed", String(Boolean(allowed.closeup)));
-      view.querySelector("[data-label]").textContent = allowed.closeup ? gettext("Whole board") : gettext("Close-up");
+      element(view, "[data-label]", HTMLElement).textContent = allowed.closeup ? gettext("Whole board") : gettext("Close-up");
     }
     if (stop) {
       stop.hidden = !allowed.stop;
@@ -152,150 +223,100 @@ export class PlayUi {
     }
   }
 
+  get dialogs() {
+    return [this.dialog, this.newDialog, this.recordsDialog];
+  }
+
   get dialogOpen() {
-    return Boolean(this.dialog?.open || this.newDialog?.open || this.recordsDialog?.open);
+    return anyDialogOpen(this.dialogs);
   }
 
   /**
    * Show the game dialog: {title, text, buttons: [{label, onClick}], score: {name, submit:
    * async (name) => {message, link}}}. A button closes the dialog, then runs its onClick.
+   * @param {GameDialog} content
    */
   openDialog({ title, text, buttons = [], score = null }) {
     this.closeDialog();
     const dialog = this.dialog;
-    dialog.querySelector("h2").textContent = title;
-    dialog.querySelector(".play-dialog-text").textContent = text;
-    const form = dialog.querySelector(".play-score");
-    const result = form.querySelector("output");
-    const link = form.querySelector("#play-leaderboard-link");
-    const submit = form.querySelector("button");
+    element(dialog, "h2", HTMLElement).textContent = title;
+    element(dialog, ".play-dialog-text", HTMLElement).textContent = text;
+    this.fillScoreForm(element(dialog, ".play-score", HTMLFormElement), score);
+    element(dialog, ".play-dialog-buttons", HTMLElement).replaceChildren(...dialogButtons(dialog, buttons));
+    dialog.showModal();
+    const name = element(dialog, "#play-name", HTMLInputElement);
+    if (score && !name.value) name.focus();
+  }
+
+  /**
+   * The score form of the game dialog: shown for a finished game dealt by the server.
+   * @param {HTMLFormElement} form
+   * @param {import("./score_submission.js").ScoreForm | null} score
+   */
+  fillScoreForm(form, score) {
+    const result = element(form, "output", HTMLOutputElement);
+    const link = element(form, "#play-leaderboard-link", HTMLAnchorElement);
+    const submit = element(form, "button", HTMLButtonElement);
+    const name = element(form, "#play-name", HTMLInputElement);
     result.textContent = "";
     link.hidden = true;
     form.hidden = !score;
-    if (score) form.elements.name.value = score.name || "";
+    if (score) name.value = score.name || "";
     form.onsubmit = async (event) => {
       event.preventDefault();
+      if (!score) return;
       submit.disabled = true;
       try {
-        const answer = await score.submit(form.elements.name.value);
+        const answer = await score.submit(name.value);
         result.textContent = answer.message;
         link.href = answer.link;
         link.hidden = false;
-        form.elements.name.disabled = true;
+        name.disabled = true;
       } catch (error) {
-        result.textContent = interpolate(gettext("Something went wrong: %(message)s"), { message: error.message });
+        result.textContent = failureText(error);
         submit.disabled = false;
       }
     };
     submit.disabled = false;
-    form.elements.name.disabled = false;
-    const row = dialog.querySelector(".play-dialog-buttons");
-    row.replaceChildren(
-      ...[...buttons, { label: gettext("Close") }].map(({ label, onClick, id }) => {
-        const button = document.createElement("button");
-        button.type = "button";
-        button.className = onClick ? "button" : "button button-quiet";
-        if (id) button.id = id;
-        button.textContent = label;
-        button.addEventListener("click", () => {
-          dialog.close();
-          onClick?.();
-        });
-        return button;
-      }),
-    );
-    dialog.showModal();
-    if (score && !form.elements.name.value) form.elements.name.focus();
+    name.disabled = false;
   }
 
   closeDialog() {
-    for (const dialog of [this.dialog, this.newDialog, this.recordsDialog]) {
-      if (dialog?.open) dialog.close();
-    }
+    closeDialogs(this.dialogs);
   }
 
   /**
    * The new-game dialog, set to the current layout and mode; `inProgress` shows the warning
    * that the game in progress ends. `onStart({layout, mode})` runs when the player starts.
+   * @param {{layout: string, mode: string, inProgress: boolean, onStart: (choice: {layout: string, mode: string}) => void}} options
    */
   openNewGame({ layout, mode, inProgress, onStart }) {
     this.closeDialog();
     const dialog = this.newDialog;
-    const form = dialog.querySelector("form");
+    const form = element(dialog, "form", HTMLFormElement);
+    const modes = element(form, "#play-mode", HTMLSelectElement);
     const radio = form.querySelector(`input[name="layout"][value="${layout}"]`);
-    if (radio) radio.checked = true;
-    form.elements.mode.value = mode;
-    dialog.querySelector("#play-new-warning").hidden = !inProgress;
+    if (radio instanceof HTMLInputElement) radio.checked = true;
+    modes.value = mode;
+    element(dialog, "#play-new-warning", HTMLElement).hidden = !inProgress;
     form.onsubmit = (event) => {
       event.preventDefault();
       const chosen = form.querySelector('input[name="layout"]:checked');
       dialog.close();
-      onStart({ layout: chosen ? chosen.value : layout, mode: form.elements.mode.value });
+      onStart({ layout: chosen instanceof HTMLInputElement ? chosen.value : layout, mode: modes.value });
     };
     dialog.showModal();
-    (radio || form.querySelector("#play-new-start")).focus();
+    (radio instanceof HTMLInputElement ? radio : element(form, "#play-new-start", HTMLButtonElement)).focus();
   }
 
-  /** The records dialog: `records` (storage.js) with `layoutName(id)` for the names. */
+  /**
+   * The records dialog: `records` (records.js) with `layoutName(id)` for the names.
+   * @param {import("./records.js").Records} records
+   * @param {(id: string) => string} layoutName
+   */
   openRecords(records, layoutName) {
     this.closeDialog();
-    const box = this.recordsDialog.querySelector("#play-records");
-    const heading = (text) => {
-      const h = document.createElement("h3");
-      h.textContent = text;
-      return h;
-    };
-    const paragraph = (text) => {
-      const p = document.createElement("p");
-      p.textContent = text;
-      return p;
-    };
-    const day = (iso) => {
-      const date = new Date(iso);
-      return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(document.documentElement.lang || undefined);
-    };
-    const parts = [heading(gettext("Best classic times"))];
-    if (records.classicBest.length) {
-      const table = document.createElement("table");
-      table.className = "play-records-times";
-      const head = table.createTHead().insertRow();
-      for (const text of ["#", gettext("Time"), gettext("Layout"), gettext("Date")]) {
-        const th = document.createElement("th");
-        th.scope = "col";
-        th.textContent = text;
-        head.append(th);
-      }
-      const body = table.createTBody();
-      records.classicBest.forEach((entry, k) => {
-        const row = body.insertRow();
-        for (const text of [k + 1, formatTime(entry.timeMs), layoutName(entry.layout), day(entry.date)]) {
-          row.insertCell().textContent = String(text);
-        }
-      });
-      parts.push(table);
-    } else {
-      parts.push(paragraph(gettext("No classic game won yet.")));
-    }
-    parts.push(heading(gettext("Arcade high score")));
-    const best = records.arcadeBest;
-    parts.push(paragraph(best
-      ? interpolate(gettext("%(score)s points, level %(level)s, %(layout)s, %(date)s"),
-        { score: best.score, level: best.level, layout: layoutName(best.layout), date: day(best.date) })
-      : gettext("No arcade game played yet.")));
-    parts.push(heading(gettext("Statistics")));
-    const stats = document.createElement("ul");
-    const { games, wins, hints } = records.stats;
-    for (const text of [
-      interpolate(ngettext("%(n)s game started", "%(n)s games started", games), { n: games }),
-      interpolate(ngettext("%(n)s board cleared", "%(n)s boards cleared", wins), { n: wins }),
-      interpolate(ngettext("%(n)s hint used", "%(n)s hints used", hints), { n: hints }),
-    ]) {
-      const li = document.createElement("li");
-      li.textContent = text;
-      stats.append(li);
-    }
-    parts.push(stats);
-    box.replaceChildren(...parts);
+    element(this.recordsDialog, "#play-records", HTMLElement).replaceChildren(...recordsContent(records, layoutName));
     this.recordsDialog.showModal();
   }
 }

@@ -73,6 +73,46 @@ export function scaleLimits(fit) {
 }
 
 /**
+ * The canvas's size in CSS px for a board in a container `width` wide, at most `height`
+ * tall. Not `zoomable` (the replay), exactly the fitted board; `zoomable` (the play page),
+ * as wide as the container and tall enough for the whole board at that width and for its
+ * close-up, within the limit.
+ * @param {Extent} extent
+ * @param {number} width
+ * @param {number} height
+ * @param {boolean} zoomable
+ */
+export function canvasSize(extent, width, height, zoomable) {
+  if (!zoomable) {
+    const scale = fitScale(extent, width, height);
+    return { w: Math.ceil(extent.w * scale + 2 * PAD), h: Math.ceil(extent.h * scale + 2 * PAD) };
+  }
+  const fitByWidth = fitScale(extent, width, Infinity);
+  /** @param {number} scale */
+  const board = (scale) => extent.h * scale + 2 * PAD;
+  return { w: width, h: Math.floor(Math.max(200, Math.min(height, Math.max(board(fitByWidth), board(closeupScale(fitByWidth)))))) };
+}
+
+/**
+ * The view once the canvas is w x h with the fitted tile width `fit`: the whole board, or,
+ * when `old` (the previous {w, h, fit, view}) was zoomed in, the same zoom around the same
+ * board point at the centre.
+ * @param {{w: number, h: number, fit: number, view: View} | null} old
+ * @param {number} w
+ * @param {number} h
+ * @param {number} fit
+ * @returns {View}
+ */
+export function refitView(old, w, h, fit) {
+  if (!old || old.view.scale <= old.fit * 1.001) return { scale: fit, x: 0, y: 0 };
+  const zoom = old.view.scale / old.fit;
+  const cx = (old.w / 2 - old.view.x) / old.view.scale;
+  const cy = (old.h / 2 - old.view.y) / old.view.scale;
+  const scale = fit * zoom;
+  return { scale, x: w / 2 - cx * scale, y: h / 2 - cy * scale };
+}
+
+/**
  * Keep the board on screen: where it is smaller than the viewport it is centred across and
  * kept at the top (right under the controls, the spare felt below it); where it is larger,
  * no felt may show beyond its padding. Scale is clamped to the limits first.

@@ -1,0 +1,43 @@
+// @ts-check
+// The Mahjong API's endpoints (/api/deals/, /api/solve/, /api/scores/), over the house's
+// JSON requests (core/js/api.js: failures are ApiErrors with translated messages).
+
+import { createApiRequest } from "../../core/js/api.js";
+
+/**
+ * @typedef {import("./game_data.js").Deal} Deal
+ * @typedef {import("./game_data.js").Shuffled} Shuffled
+ * @typedef {import("./rules.js").Tiles} Tiles
+ * @typedef {{layout: string, mode: string} | {code: string, mode: string} | {daily: string}} DealRequest
+ */
+
+/** @param {string} base the API's root, e.g. "/api/" */
+export function createMahjongApi(base) {
+  const request = createApiRequest(base);
+  /** @param {string} c */
+  const code = (c) => encodeURIComponent(c);
+  return {
+    /** A new deal: of a layout, of a game code, or the daily challenge. @param {DealRequest} body @returns {Promise<Deal>} */
+    deal: (body) => request("POST", "deals/", body),
+    /** An arcade level's deal. @param {string} c @param {number} level @param {string} mode @returns {Promise<Deal>} */
+    dealAt: (c, level, mode) => request("GET", `deals/${code(c)}/?level=${level}&mode=${mode}`),
+    /**
+     * The tiles left, shuffled by the server.
+     * @param {string} c
+     * @param {{level: number, shuffle: number, tiles: Tiles}} body
+     * @returns {Promise<Shuffled>}
+     */
+    shuffle: (c, body) => request("POST", `deals/${code(c)}/shuffle/`, body),
+    /** @param {string} layout @param {Tiles} tiles @returns {Promise<{winnable: boolean | null}>} */
+    solve: (layout, tiles) => request("POST", "solve/", { layout, tiles }),
+    /**
+     * @param {string} token
+     * @param {string} name
+     * @param {import("./game_data.js").GameEvent[]} log
+     * @returns {Promise<{rank: number | null}>}
+     */
+    submitScore: (token, name, log) => request("POST", "scores/", { token, name, log }),
+  };
+}
+
+/** @typedef {ReturnType<typeof createMahjongApi>} MahjongApi */

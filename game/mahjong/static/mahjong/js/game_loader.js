@@ -1,0 +1,97 @@
+// @ts-check
+// Which game the page opens with (the saved one, a shared code, the daily challenge or a new
+// deal), and putting a game on the board: a fresh deal or a restored one, with its code in
+// the address bar and its layout and mode above the board.
+
+import { GameClock } from "../../core/js/clock.js";
+import { gettext } from "../../core/js/i18n.js";
+import { Game } from "./state.js";
+import { loadGame } from "./storage.js";
+
+/**
+ * @typedef {import("./game_data.js").Deal} Deal
+ * @typedef {import("./storage.js").SavedGame} SavedGame
+ * @typedef {{code: string | null, mode: string | null, daily: string | null, defaultLayout: string, playUrl: string}} StartConfig
+ */
+
+export class GameLoader {
+  /**
+   * @param {object} deps
+   * @param {StartConfig} deps.config what the address asked for
+   * @param {import("./session.js").PlaySession} deps.session
+   * @param {(body: import("./endpoints.js").DealRequest) => Promise<Deal>} deps.deal the API's POST /api/deals/
+   * @param {Pick<import("./ui.js").PlayUi, "closeDialog" | "showMessage" | "showCode" | "showInfo" | "showNotice" | "announce">} deps.ui
+   * @param {(positions: import("./rules.js").Position[]) => void} deps.setLayout the renderer's
+   * @param {Pick<import("./winnability_watcher.js").WinnabilityWatcher, "reset">} deps.watcher
+   * @param {(add: {games: number}) => void} deps.countStats
+   * @param {(game: Game) => string} deps.describe "<layout> · <mode>", translated
+   * @param {() => void} deps.save
+   * @param {() => void} deps.refresh
+   * @param {() => void} deps.afterMove
+   * @param {(error: unknown) => void} deps.fail
+   */
+  constructor(deps) {
+    this.deps = deps;
+  }
+
+  /** The game the address and the saved game call for. */
+  async start() {
+    const { config, deal, ui } = this.deps;
+    let damaged = false;
+    const saved = loadGame(() => {
+      damaged = true;
+    });
+    const { code, daily, mode } = config;
+    try {
+      if (code) {
+        if (saved && saved.game.s.code === code && (!mode || saved.game.mode === mode)) this.resume(saved);
+        else this.begin(await deal({ code, mode: mode || "classic" }));
+      } else if (daily) {
+        const dealt = await deal({ daily });
+        const same = saved && saved.game.s.code === dealt.code && saved.game.mode === daily && saved.game.s.daily;
+        if (saved && same) this.resume(saved);
+        else this.begin(dealt);
+      } else if (saved) {
+        this.resume(saved);
+      } else {
+        this.begin(await deal({ layout: config.defaultLayout, mode: mode || "classic" }));
+      }
+    } catch (error) {
+      this.deps.fail(error);
+    }
+    if (damaged) ui.showNotice(gettext("Your saved game could not be read, so a new game has started."));
+    this.deps.refresh();
+  }
+
+  /** A new deal on the board. @param {Deal} deal */
+  begin(deal) {
+    const game = Game.fromDeal(deal);
+    this.show(game, new GameClock(0));
+    this.deps.watcher.reset(game.tiles, Boolean(deal.plan));
+    this.deps.countStats({ games: 1 });
+    this.deps.save();
+  }
+
+  /** A saved game back on the board, its clock going on. @param {SavedGame} saved */
+  resume(saved) {
+    this.show(saved.game, GameClock.resume(saved.t, saved.wall));
+    this.deps.watcher.reset(saved.game.tiles, false);
+    this.deps.ui.announce(gettext("Your game in progress is back."));
+    this.deps.afterMove();
+  }
+
+  /** @param {Game} game @param {GameClock} clock */
+  show(game, clock) {
+    const { config, ui } = this.deps;
+    ui.closeDialog();
+    this.deps.session.start(game, clock);
+    this.deps.setLayout(game.s.positions);
+    ui.showMessage("");
+    const s = game.s;
+    const url = `${config.playUrl}${s.code}/${s.mode === "arcade" ? "?mode=arcade" : ""}`;
+    ui.showCode(s.code, url);
+    if (`${location.pathname}${location.search}` !== url) history.replaceState(null, "", url);
+    ui.showInfo(this.deps.describe(game));
+    this.deps.refresh();
+  }
+}

@@ -1,0 +1,175 @@
+// @ts-check
+// The bitmaps tiles are drawn from: a style's sprite sheet, rasterised once at the size the
+// tiles are drawn (the atlas, plain and already veiled), and the stamps every tile of one
+// size shares (its edge, with or without a shadow, and the blocked veil). Drawing these as
+// images instead of filling rounded paths for each of 144 tiles is what keeps a full redraw
+// within a few milliseconds when the canvas is rasterised in software.
+
+const FACE_W = 60; // the artwork's face width in the sprite sheet
+const ATLAS_MAX_PIXELS = 16e6; // mobile browsers refuse bigger canvases
+
+/**
+ * A highlight over a face: a translucent fill and/or an outline (sizes are fractions of the
+ * tile width; `grow` widens it by CSS px).
+ * @typedef {{fill?: string, stroke?: string, width?: number, minWidth?: number, dash?: number[], grow?: number}} Mark
+ */
+
+/** @typedef {"blocked" | "hinted" | "selected" | "focused"} MarkName */
+
+/** The highlights drawn over a tile's face, one after the other. @type {[MarkName, Mark][]} */
+export const MARKS = [
+  ["blocked", { fill: "rgba(28, 36, 44, 0.32)" }],
+  ["hinted", { fill: "rgba(40, 140, 255, 0.22)", stroke: "#1f7ae0", width: 0.06, minWidth: 2 }],
+  ["selected", { fill: "rgba(255, 196, 0, 0.30)", stroke: "#d88c00", width: 0.07, minWidth: 2.5 }],
+  ["focused", { stroke: "#0b3d91", width: 0.05, minWidth: 2, dash: [0.1, 0.06], grow: 2 }],
+];
+const BLOCKED_MARK = MARKS[0][1];
+
+const EDGE_COLOURS = Object.freeze({ shadow: "rgba(0, 0, 0, 0.22)", low: "#8f7d5c", high: "#cbbb95" });
+
+/**
+ * @typedef {{x: number, y: number, w: number, h: number}} FaceRect
+ * @typedef {{width: number, height: number, image?: string, faces: Record<string, FaceRect>}} SpriteSheet
+ * @typedef {{style: string, sheet: SpriteSheet, image: HTMLImageElement}} Sprite
+ * @typedef {{canvas: HTMLCanvasElement, veiled: HTMLCanvasElement, scale: number}} Atlas
+ * @typedef {{key: string, edge: HTMLCanvasElement, shadowed: HTMLCanvasElement, veil: HTMLCanvasElement}} Stamps
+ */
+
+/**
+ * Load a style's sprite sheet: its JSON index and its SVG image.
+ * @param {string} style
+ * @param {string} jsonUrl
+ * @param {string} imageUrl
+ * @returns {Promise<Sprite>}
+ */
+export async function loadSprite(style, jsonUrl, imageUrl) {
+  const response = await fetch(jsonUrl);
+  if (!response.ok) throw new Error(`sprite index ${jsonUrl}: HTTP ${response.status}`);
+  const sheet = await response.json();
+  const image = new Image();
+  image.decoding = "async";
+  image.src = imageUrl;
+  await image.decode();
+  return { style, sheet, image };
+}
+
+/**
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} x @param {number} y @param {number} w @param {number} h @param {number} r
+ */
+export function roundRect(ctx, x, y, w, h, r) {
+  ctx.beginPath();
+  ctx.roundRect(x, y, w, h, r);
+}
+
+/**
+ * One highlight over a face (see MARKS).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} x @param {number} y @param {number} w @param {number} h @param {number} r
+ * @param {Mark} mark
+ */
+export function overlay(ctx, x, y, w, h, r, mark) {
+  const grow = mark.grow || 0;
+  roundRect(ctx, x - grow, y - grow, w + 2 * grow, h + 2 * grow, r + grow);
+  if (mark.fill) {
+    ctx.fillStyle = mark.fill;
+    ctx.fill();
+  }
+  if (mark.stroke) {
+    const dash = mark.dash;
+    if (dash) ctx.setLineDash(dash.map((k) => Math.max(2, w * k)));
+    ctx.strokeStyle = mark.stroke;
+    ctx.lineWidth = Math.max(mark.minWidth ?? 0, w * (mark.width ?? 0));
+    ctx.stroke();
+    if (dash) ctx.setLineDash([]);
+  }
+}
+
+/** @param {number} width @param {number} height */
+function blankCanvas(width, height) {
+  const canvas = document.createElement("canvas");
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext("2d");
+  if (!context) throw new Error("no 2D canvas");
+  return { canvas, context };
+}
+
+/**
+ * The atlas scale for tiles `tileWidth` CSS px wide at pixel ratio `dpr`, within what a
+ * browser lets a canvas be.
+ * @param {SpriteSheet} sheet
+ * @param {number} tileWidth
+ * @param {number} dpr
+ */
+export function atlasScale(sheet, tileWidth, dpr) {
+  return Math.min((tileWidth * dpr) / FACE_W, Math.sqrt(ATLAS_MAX_PIXELS / (sheet.width * sheet.height)));
+}
+
+/**
+ * The sprite sheet rasterised at `scale` (device pixels per sheet unit), plain and veiled.
+ * @param {Sprite} sprite
+ * @param {number} scale
+ * @returns {Atlas}
+ */
+export function rasteriseAtlas(sprite, scale) {
+  const sheet = sprite.sheet;
+  const plain = blankCanvas(Math.ceil(sheet.width * scale), Math.ceil(sheet.height * scale));
+  plain.context.drawImage(sprite.image, 0, 0, sheet.width * scale, sheet.height * scale);
+  // The same faces already veiled: a blocked tile (most of a board) is then one copy, not two draws.
+  const veiled = blankCanvas(plain.canvas.width, plain.canvas.height);
+  veiled.context.drawImage(plain.canvas, 0, 0);
+  for (const rect of Object.values(sheet.faces)) {
+    const w = rect.w * scale;
+    overlay(veiled.context, rect.x * scale, rect.y * scale, w, rect.h * scale, w * 0.12, BLOCKED_MARK);
+  }
+  return { canvas: plain.canvas, veiled: veiled.canvas, scale };
+}
+
+/**
+ * The tile edge: two steps down and to the right, darker further down.
+ * @param {CanvasRenderingContext2D} c
+ * @param {number} x @param {number} y @param {number} w @param {number} h @param {number} r
+ * @param {number} e the depth offset
+ * @param {boolean} raised whether it casts a shadow on the layer below (which makes stacks read as stacks)
+ */
+export function paintEdge(c, x, y, w, h, r, e, raised) {
+  if (raised) {
+    c.fillStyle = EDGE_COLOURS.shadow;
+    roundRect(c, x + e * 1.8, y + e * 1.8, w, h, r);
+    c.fill();
+  }
+  c.fillStyle = EDGE_COLOURS.low;
+  roundRect(c, x + e, y + e, w, h, r);
+  c.fill();
+  c.fillStyle = EDGE_COLOURS.high;
+  roundRect(c, x + e * 0.5, y + e * 0.5, w, h, r);
+  c.fill();
+}
+
+/**
+ * The stamps for tiles of w x h CSS px (corner radius r, depth e) at pixel ratio dpr.
+ * @param {number} w @param {number} h @param {number} r @param {number} e @param {number} dpr
+ * @returns {Stamps}
+ */
+export function makeStamps(w, h, r, e, dpr) {
+  const margin = Math.ceil(e * 1.8) + 2; // room for the edge and the shadow, right and below
+  /** @param {(c: CanvasRenderingContext2D) => void} paint */
+  const make = (paint) => {
+    const { canvas, context } = blankCanvas(Math.ceil((w + margin) * dpr), Math.ceil((h + margin) * dpr));
+    context.scale(dpr, dpr);
+    paint(context);
+    return canvas;
+  };
+  return {
+    key: stampsKey(w, h, dpr),
+    edge: make((c) => paintEdge(c, 0, 0, w, h, r, e, false)),
+    shadowed: make((c) => paintEdge(c, 0, 0, w, h, r, e, true)),
+    veil: make((c) => overlay(c, 0, 0, w, h, r, BLOCKED_MARK)),
+  };
+}
+
+/** Which stamps fit tiles of w x h at dpr. @param {number} w @param {number} h @param {number} dpr */
+export function stampsKey(w, h, dpr) {
+  return `${w.toFixed(3)}:${h.toFixed(3)}:${dpr}`;
+}

@@ -1,0 +1,92 @@
+// @ts-check
+// Drawing one tile on the board's canvas: its edge, its face from the atlas (or its label
+// while no artwork is loaded) and its highlights. Tiles of the shared size are copied from
+// the stamps and the atlas at whole device pixels, the cheapest draw a software canvas has;
+// a tile growing as it fades out is painted with paths at its own size.
+
+import { MARKS, overlay, paintEdge, roundRect } from "./tile_bitmaps.js";
+
+/**
+ * What a frame draws with.
+ * @typedef {object} Brush
+ * @property {number} dpr the device pixel ratio
+ * @property {import("./tile_bitmaps.js").Atlas | null} atlas null until the artwork is there
+ * @property {Record<string, import("./tile_bitmaps.js").FaceRect>} faces the atlas's face rectangles
+ * @property {(w: number, h: number, r: number, e: number) => import("./tile_bitmaps.js").Stamps} stamps
+ */
+
+/**
+ * One tile to draw.
+ * @typedef {object} TileDrawing
+ * @property {import("./view.js").Rect} rect its face, in CSS px of the canvas
+ * @property {number} depth the edge's depth offset, in CSS px
+ * @property {boolean} raised above the bottom layer (it casts a shadow)
+ * @property {string} face
+ * @property {Partial<Record<import("./tile_bitmaps.js").MarkName, boolean>>} marks
+ * @property {number} [alpha]
+ * @property {boolean} [ownSize] not the shared size: no stamps
+ */
+
+/**
+ * Copy a bitmap at whole device pixels (unscaled), then go back to CSS px.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} dpr
+ * @param {() => void} draw
+ */
+function atDevicePixels(ctx, dpr, draw) {
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  draw();
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+}
+
+/**
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Brush} brush
+ * @param {TileDrawing} tile
+ */
+export function paintTile(ctx, brush, tile) {
+  const { dpr, atlas } = brush;
+  const { x, y, w, h } = tile.rect;
+  const { face, marks } = tile;
+  const r = w * 0.12;
+  const e = tile.depth;
+  ctx.globalAlpha = tile.alpha ?? 1;
+  const stamps = tile.ownSize ? null : brush.stamps(w, h, r, e);
+  const dx = Math.round(x * dpr);
+  const dy = Math.round(y * dpr);
+  if (stamps) {
+    atDevicePixels(ctx, dpr, () => ctx.drawImage(tile.raised ? stamps.shadowed : stamps.edge, dx, dy));
+  } else {
+    paintEdge(ctx, x, y, w, h, r, e, tile.raised);
+  }
+  const rect = atlas && brush.faces[face];
+  let veiled = false;
+  if (atlas && rect) {
+    const s = atlas.scale;
+    if (stamps && Math.abs(rect.w * s - w * dpr) < 0.5) {
+      // The atlas is at this very scale (not a pinch in progress): copy whole device pixels.
+      const sw = Math.round(rect.w * s);
+      const sh = Math.round(rect.h * s);
+      veiled = Boolean(marks.blocked);
+      atDevicePixels(ctx, dpr, () => ctx.drawImage(veiled ? atlas.veiled : atlas.canvas,
+        Math.round(rect.x * s), Math.round(rect.y * s), sw, sh, dx, dy, sw, sh));
+    } else {
+      ctx.drawImage(atlas.canvas, rect.x * s, rect.y * s, rect.w * s, rect.h * s, x, y, w, h);
+    }
+  } else {
+    ctx.fillStyle = "#fbf6e8";
+    roundRect(ctx, x, y, w, h, r);
+    ctx.fill();
+    ctx.fillStyle = "#333";
+    ctx.font = `600 ${w * 0.35}px system-ui, sans-serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(face, x + w / 2, y + h / 2);
+  }
+  for (const [name, mark] of MARKS) {
+    if (!marks[name] || (name === "blocked" && veiled)) continue;
+    if (name === "blocked" && stamps) atDevicePixels(ctx, dpr, () => ctx.drawImage(stamps.veil, dx, dy));
+    else overlay(ctx, x, y, w, h, r, mark);
+  }
+  ctx.globalAlpha = 1;
+}
