@@ -29,7 +29,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from .artwork.build import DEFAULT_STYLE
 from .artwork.diagram_svg import render_svg
 from .engine.diagram import Diagram, DiagramError, diagram_problems, parse_diagram
-from .tile_names import face_name, layer_name
+from .names import face_name, layer_name
 
 logger = logging.getLogger("game.mahjong.diagrams")
 

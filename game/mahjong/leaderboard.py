@@ -17,19 +17,17 @@ from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import formats
-from django.utils.translation import get_language, pgettext_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from .api.daily import daily_code, today
-from .artwork.build import STYLES
-from .engine import FACES, Event, EventType, Game, MahjongError, all_layouts
+from .engine import FACES, Event, EventType, Game, MahjongError, all_layouts, plan_json
 from .models import PERIODS, Mode, Score
-from .tile_names import STYLE_NAMES, face_name
-from .views import LAYOUT_NAMES  # the play page's translated layout names
+from .names import MODE_NAMES, face_name, layout_name
+from .views import style_sheets
 
 logger = logging.getLogger(__name__)
 
@@ -39,10 +37,6 @@ BOARD_SIZE: Final = 100
 MAX_ID: Final = 2**63 - 1
 """Larger ids cannot be in the table (BigAutoField); the database would refuse the query."""
 
-MODE_NAMES = {
-    Mode.CLASSIC.value: pgettext_lazy("game mode", "Classic"),
-    Mode.ARCADE.value: pgettext_lazy("game mode", "Arcade"),
-}
 # PERIODS counts back from now (24 hours, 7 days), so the names say so.
 PERIOD_NAMES = {
     "day": _("Last 24 hours"),
@@ -54,14 +48,6 @@ DEFAULT_LAYOUT: Final = "L00"
 DEFAULT_MODE: Final = Mode.CLASSIC.value
 DEFAULT_PERIOD: Final = "all"
 DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-
-
-def layout_name(layout_id: str) -> str:
-    name = LAYOUT_NAMES.get(layout_id)
-    if name is not None:
-        return str(name)
-    layout = all_layouts().get(layout_id)
-    return layout.name if layout is not None else layout_id
 
 
 def format_time(ms: int) -> str:
@@ -227,10 +213,6 @@ def daily_leaderboard(request: HttpRequest) -> HttpResponse:
 # -- the replay viewer ----------------------------------------------------------------------------
 
 
-def _plan(plan: Any) -> list[list[int]] | None:
-    return None if plan is None else [[a, b] for a, b in plan]
-
-
 def replay_script(code: str, mode: str, log: list[dict[str, Any]]) -> dict[str, Any]:
     """The deal, the log, and per event what the engine decided there.
 
@@ -241,7 +223,7 @@ def replay_script(code: str, mode: str, log: list[dict[str, Any]]) -> dict[str, 
     Raises :class:`~game.mahjong.engine.MahjongError` if the log no longer replays.
     """
     game = Game(code, mode)
-    start = {"level": 1, "tiles": list(game.deal.tiles), "plan": _plan(game.deal.plan)}
+    start = {"level": 1, "tiles": list(game.deal.tiles), "plan": plan_json(game.deal.plan)}
     outcomes: list[dict[str, Any] | None] = []
     for index, event_data in enumerate(log):
         event = Event.from_json(event_data, index)
@@ -252,9 +234,9 @@ def replay_script(code: str, mode: str, log: list[dict[str, Any]]) -> dict[str, 
         else:
             game.apply(event)
             if event.type is EventType.SHUFFLE:
-                outcome = {"tiles": list(game.board.tiles), "plan": _plan(game.plan)}
+                outcome = {"tiles": list(game.board.tiles), "plan": plan_json(game.plan)}
             elif event.type is EventType.NEXT_LEVEL:
-                outcome = {"level": game.level, "tiles": list(game.deal.tiles), "plan": _plan(game.deal.plan)}
+                outcome = {"level": game.level, "tiles": list(game.deal.tiles), "plan": plan_json(game.deal.plan)}
         outcomes.append(outcome)
     result = game.result()
     return {
@@ -280,20 +262,8 @@ def replay_script(code: str, mode: str, log: list[dict[str, Any]]) -> dict[str, 
 def _viewer_config(script: dict[str, Any] | None) -> dict[str, Any]:
     return {
         "script": script,
-        "styles": [
-            {
-                "key": style,
-                "name": str(STYLE_NAMES[style]),
-                "sheet": static(f"mahjong/tiles/{style}-sprite.json"),
-                "image": static(f"mahjong/tiles/{style}-sprite.svg"),
-            }
-            for style in ("kittens", "classic", "numbers")
-            if style in STYLES
-        ],
+        "styles": style_sheets(),
         "faceNames": {face: face_name(face) for face in FACES},
-        # The same names as the play page's config: the client has no copy of them.
-        "layouts": {layout_id: layout_name(layout_id) for layout_id in LAYOUT_NAMES},
-        "modes": {mode: str(name) for mode, name in MODE_NAMES.items()},
         "language": get_language(),
     }
 

@@ -8,13 +8,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils.translation import get_language, pgettext_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from .artwork.build import STYLES
 from .engine import FACES, GameCode, Layout, MalformedError, all_layouts, get_layout
+from .names import DAILY_NAME, GROUPS, MODE_NAMES, STYLE_NAMES, face_name, layout_name
 from .templatetags.tiles import face_url
-from .tile_names import GROUPS, STYLE_NAMES, face_name
 
 # The page's texts live here rather than in the template so that the game
 # app's catalogue (game/locale, made by makemessages run inside game/) has them.
@@ -69,9 +69,9 @@ PLAY_TEXTS = {
     ),
     "layout": _("Layout"),
     "mode": _("Mode"),
-    "classic": pgettext_lazy("game mode", "Classic"),
-    "arcade": pgettext_lazy("game mode", "Arcade"),
-    "daily": pgettext_lazy("game mode", "Daily challenge"),
+    "classic": MODE_NAMES["classic"],
+    "arcade": MODE_NAMES["arcade"],
+    "daily": DAILY_NAME,
     "new_game": _("New game"),
     "hint": _("Hint"),
     "undo": _("Undo"),
@@ -102,27 +102,6 @@ PLAY_TEXTS = {
     "noscript": _("The game needs JavaScript. Please enable it to play."),
 }
 
-# The layouts' names as visitors see them (the layout files' names are the English ones).
-LAYOUT_NAMES = {
-    "L00": pgettext_lazy("layout", "Turtle"),
-    "L01": pgettext_lazy("layout", "Kitten"),
-    "L02": pgettext_lazy("layout", "Fish"),
-    "L03": pgettext_lazy("layout", "Bridge"),
-    "L04": pgettext_lazy("layout", "Castle"),
-    "L05": pgettext_lazy("layout", "Flower"),
-    "L06": pgettext_lazy("layout", "Gem"),
-    "L07": pgettext_lazy("layout", "Butterfly"),
-    "L08": pgettext_lazy("layout", "Pagoda"),
-    "L09": pgettext_lazy("layout", "Crossroads"),
-    "L10": pgettext_lazy("layout", "Heart"),
-    "L11": pgettext_lazy("layout", "Arena"),
-}
-
-
-def layout_name(layout: Layout) -> str:
-    return str(LAYOUT_NAMES.get(layout.id, layout.name))
-
-
 def layout_preview(layout: Layout) -> dict[str, Any]:
     """A small SVG picture of a layout: one path of tile outlines per layer, higher layers lighter.
 
@@ -146,11 +125,22 @@ def layout_preview(layout: Layout) -> dict[str, Any]:
     }
 
 
-PLAY_STYLE_ORDER = ("kittens", "classic", "numbers")
+STYLE_ORDER = ("kittens", "classic", "numbers")
+"""The tile styles in the order the play page and the replay viewer offer them."""
 
 
-def _style_rank(style: str) -> int:
-    return PLAY_STYLE_ORDER.index(style) if style in PLAY_STYLE_ORDER else len(PLAY_STYLE_ORDER)
+def style_sheets() -> list[dict[str, str]]:
+    """Each tile style's translated name and sprite files, for the clients' configs."""
+    return [
+        {
+            "key": style,
+            "name": str(STYLE_NAMES[style]),
+            "sheet": static(f"mahjong/tiles/{style}-sprite.json"),
+            "image": static(f"mahjong/tiles/{style}-sprite.svg"),
+        }
+        for style in STYLE_ORDER
+        if style in STYLES
+    ]
 
 
 def _play_config(request: HttpRequest, code: str | None) -> dict[str, Any]:
@@ -165,19 +155,11 @@ def _play_config(request: HttpRequest, code: str | None) -> dict[str, Any]:
         "daily": daily if daily in ("classic", "arcade") else None,
         "defaultLayout": "L00",
         # In the order the T key cycles through them.
-        "styles": [
-            {
-                "key": style,
-                "name": str(STYLE_NAMES[style]),
-                "sheet": static(f"mahjong/tiles/{style}-sprite.json"),
-                "image": static(f"mahjong/tiles/{style}-sprite.svg"),
-            }
-            for style in sorted(STYLES, key=_style_rank)
-        ],
+        "styles": style_sheets(),
         "faceNames": {face: face_name(face) for face in FACES},
         # The names of the layouts and modes exist here only; the client shows these.
-        "layouts": {layout.id: layout_name(layout) for layout in all_layouts().values()},
-        "modes": {mode: str(PLAY_TEXTS[mode]) for mode in ("classic", "arcade", "daily")},
+        "layouts": {layout.id: layout_name(layout.id) for layout in all_layouts().values()},
+        "modes": {**{mode: str(name) for mode, name in MODE_NAMES.items()}, "daily": str(DAILY_NAME)},
         # The leaderboards' pages, translated (?layout=L00&mode=classic is added by the client).
         "scoresUrl": reverse("mahjong:leaderboard"),
         "dailyScoresUrl": reverse("mahjong:daily_leaderboard"),
@@ -192,7 +174,7 @@ def play(request: HttpRequest, code: str | None = None) -> HttpResponse:
         except MalformedError:
             raise Http404("not a game code") from None
     layouts = [
-        {"id": layout.id, "name": layout_name(layout), "preview": layout_preview(layout)}
+        {"id": layout.id, "name": layout_name(layout.id), "preview": layout_preview(layout)}
         for layout in all_layouts().values()
     ]
     context = {"texts": PLAY_TEXTS, "layouts": layouts, "config": _play_config(request, code)}

@@ -118,7 +118,8 @@ def test_the_layout_picker_shows_every_layout_with_a_preview(client: Client) -> 
 
 def test_layout_previews_cover_every_tile() -> None:
     from game.mahjong.engine import all_layouts
-    from game.mahjong.views import LAYOUT_NAMES, layout_preview
+    from game.mahjong.names import LAYOUT_NAMES
+    from game.mahjong.views import layout_preview
 
     assert sorted(LAYOUT_NAMES) == sorted(all_layouts())
     for layout in all_layouts().values():

@@ -26,11 +26,11 @@ from game.core.api.serializers import (
     StrictSerializer,
     json_type,
 )
-from game.mahjong.engine import FACES, EventType, MalformedError, all_layouts, check_tiles, get_layout
+from game.mahjong.engine import FACES, EventType, MalformedError, Mode, all_layouts, check_tiles, get_layout
 from game.mahjong.engine.codes import GameCode
 from game.mahjong.engine.layout import MAX_TILES
 
-MODES: Final = ("classic", "arcade")
+MODES: Final = tuple(mode.value for mode in Mode)
 EVENT_TYPES: Final = tuple(event_type.value for event_type in EventType)
 PERIOD_CHOICES: Final = ("day", "week", "all")
 MAX_LEVEL: Final = 10_000

@@ -18,7 +18,16 @@ from rest_framework.response import Response
 
 from game.core.api import tokens
 from game.core.api.views import ApiView, error_responses
-from game.mahjong.engine import Deal, GameCode, MalformedError, all_layouts, deal, get_layout, shuffle_tiles
+from game.mahjong.engine import (
+    Deal,
+    GameCode,
+    MalformedError,
+    all_layouts,
+    deal,
+    get_layout,
+    plan_json,
+    shuffle_tiles,
+)
 from game.mahjong.engine.solver import Budget, solve_tiles
 from game.mahjong.models import Mode, Score
 
@@ -47,10 +56,6 @@ def _positions(layout_id: str) -> list[list[int]]:
     return [list(p) for p in get_layout(layout_id).positions]
 
 
-def _plan(plan: Any) -> list[list[int]] | None:
-    return None if plan is None else [[a, b] for a, b in plan]
-
-
 def _deal_body(dealt: Deal, mode: str, daily: Any = None) -> dict[str, Any]:
     return {
         "code": str(dealt.code),
@@ -60,7 +65,7 @@ def _deal_body(dealt: Deal, mode: str, daily: Any = None) -> dict[str, Any]:
         "daily": s.iso_date(daily),
         "positions": _positions(dealt.layout.id),
         "tiles": list(dealt.tiles),
-        "plan": _plan(dealt.plan),
+        "plan": plan_json(dealt.plan),
     }
 
 
@@ -174,7 +179,7 @@ class ShuffleView(ApiView):
         query.is_valid(raise_exception=True)
         data = query.validated_data
         result = shuffle_tiles(game_code, data["level"], data["shuffle"], data["tiles"])
-        return Response({"tiles": list(result.tiles), "plan": _plan(result.plan)})
+        return Response({"tiles": list(result.tiles), "plan": plan_json(result.plan)})
 
 
 class SolveView(ApiView):
@@ -195,7 +200,7 @@ class SolveView(ApiView):
         query.is_valid(raise_exception=True)
         data = query.validated_data
         solution = solve_tiles(data["layout"], data["tiles"], SOLVE_BUDGET)
-        return Response({"winnable": solution.winnable, "plan": _plan(solution.plan)})
+        return Response({"winnable": solution.winnable, "plan": plan_json(solution.plan)})
 
 
 class ScoreCreateView(ApiView):

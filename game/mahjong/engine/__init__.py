@@ -9,7 +9,7 @@ shuffles), :mod:`.board` and :mod:`.play` (a game in progress, scoring),
 
 from .board import Board, check_tiles
 from .codes import GameCode
-from .dealing import Deal, DealError, Pair, Shuffle, deal, shuffle_tiles, verify_plan
+from .dealing import Deal, DealError, Pair, Shuffle, deal, plan_json, shuffle_tiles, verify_plan
 from .errors import (
     IllegalLogError,
     IllegalMoveError,
@@ -56,6 +56,7 @@ __all__ = [
     "log_to_json",
     "parse_face",
     "parse_log",
+    "plan_json",
     "replay",
     "shuffle_tiles",
     "speed_bonus",

@@ -36,6 +36,11 @@ from .layout import Layout, get_layout, iter_bits
 from .tiles import FLOWER_CLASS, FULL_SET, MATCH_CLASS_OF, MATCH_CLASSES, Face, face_index
 
 Pair = tuple[int, int]
+
+
+def plan_json(plan: Sequence[Pair] | None) -> list[list[int]] | None:
+    """A plan (pairs of positions to take, in order) as JSON arrays; None stays None."""
+    return None if plan is None else [[a, b] for a, b in plan]
 """Two position indices removed together."""
 
 MAX_ATTEMPTS: Final = 100

@@ -23,7 +23,7 @@ from ..artwork.common import HEIGHT, WIDTH
 from ..diagrams import error_notice, render_diagram
 from ..engine.diagram import DiagramError, diagram_problems
 from ..engine.tiles import FACE_INDEX
-from ..tile_names import face_name
+from ..names import face_name
 
 logger = logging.getLogger("game.mahjong.diagrams")
 register = template.Library()

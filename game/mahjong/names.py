@@ -1,7 +1,8 @@
-"""Translated names of the tile faces, the groups and the styles (Django side).
+"""The names visitors see, translated, each defined once: game modes, layouts, tile faces,
+tile groups and styles (the pages, the client's config and the leaderboards all read them here).
 
 The engine keeps English names for messages (:data:`game.mahjong.engine.tiles.FACE_NAMES`);
-pages use these, translated with the ``game`` app's own catalogue.
+pages use these, translated with the Mahjong app's own catalogue.
 """
 
 from __future__ import annotations
@@ -69,3 +70,35 @@ def face_name(face: str) -> str:
 
 def layer_name(layer: int) -> str:
     return gettext("layer %(number)s") % {"number": layer + 1}
+
+
+MODE_NAMES: dict[str, Promise] = {
+    "classic": pgettext_lazy("game mode", "Classic"),
+    "arcade": pgettext_lazy("game mode", "Arcade"),
+}
+"""The modes a game is played in (the values of :class:`game.mahjong.engine.Mode`)."""
+
+DAILY_NAME = pgettext_lazy("game mode", "Daily challenge")
+"""The play page offers the daily challenge beside the two modes."""
+
+# The layout files' names are the English ones.
+LAYOUT_NAMES: dict[str, Promise] = {
+    "L00": pgettext_lazy("layout", "Turtle"),
+    "L01": pgettext_lazy("layout", "Kitten"),
+    "L02": pgettext_lazy("layout", "Fish"),
+    "L03": pgettext_lazy("layout", "Bridge"),
+    "L04": pgettext_lazy("layout", "Castle"),
+    "L05": pgettext_lazy("layout", "Flower"),
+    "L06": pgettext_lazy("layout", "Gem"),
+    "L07": pgettext_lazy("layout", "Butterfly"),
+    "L08": pgettext_lazy("layout", "Pagoda"),
+    "L09": pgettext_lazy("layout", "Crossroads"),
+    "L10": pgettext_lazy("layout", "Heart"),
+    "L11": pgettext_lazy("layout", "Arena"),
+}
+
+
+def layout_name(layout_id: str) -> str:
+    """A layout's name in the active language (an unknown id stands for itself)."""
+    name = LAYOUT_NAMES.get(layout_id)
+    return str(name) if name is not None else layout_id
