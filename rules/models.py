@@ -75,7 +75,7 @@ class Page(models.Model):
     created = models.DateTimeField(_("created"), auto_now_add=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)
 
-    objects = PageQuerySet.as_manager()
+    objects = models.Manager.from_queryset(PageQuerySet)()
 
     class Meta:
         ordering = ["order", "key"]
@@ -123,7 +123,7 @@ class FaqEntry(models.Model):
     created = models.DateTimeField(_("created"), auto_now_add=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)
 
-    objects = FaqEntryQuerySet.as_manager()
+    objects = models.Manager.from_queryset(FaqEntryQuerySet)()
 
     class Meta:
         ordering = ["order", "key"]

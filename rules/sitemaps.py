@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.contrib.sitemaps import Sitemap
@@ -13,8 +13,13 @@ from game.core.registry import sitemap_url_names
 
 from .models import Page
 
+if TYPE_CHECKING:  # generic in the stubs only: not subscriptable at run time
+    _Sitemap = Sitemap[Any]
+else:
+    _Sitemap = Sitemap
 
-class TranslatedSitemap(Sitemap):
+
+class TranslatedSitemap(_Sitemap):
     """Each item once per language, with every language as an alternate.
 
     The ``x-default`` alternate is the English address, as in the pages'

@@ -63,7 +63,7 @@ def page_detail(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect(page.get_absolute_url(), permanent=True)
     guides = list(Page.objects.published().exclude(key=HOME_KEY).filter(in_menu=True))
     previous, following = _neighbours(page, guides)
-    context = {
+    context: dict[str, object] = {
         "page": page,
         "previous_page": previous,
         "next_page": following,

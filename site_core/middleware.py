@@ -23,6 +23,7 @@ def client_ip(request: HttpRequest) -> str:
     the address the outermost one appended to ``X-Forwarded-For``, counting
     from the right (anything further left was written by the client).
     """
+    # The stubs want DRF's Request; get_ident reads nothing but the META a Django request has too.
     return BaseThrottle().get_ident(request)  # type: ignore[arg-type]
 
 

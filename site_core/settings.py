@@ -351,8 +351,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": (
         "Mahjong Solitaire (layouts, deals, shuffles, a solver, verified scores and leaderboards: the "
         "paths at the root of /api/) and Tile Rummy (turn checks and the computer's moves, under "
-        "/api/rummy/). Every error is answered as {\"error\": \"<message naming the field>\", "
-        "\"code\": \"<stable code>\"}."
+        '/api/rummy/). Every error is answered as {"error": "<message naming the field>", '
+        '"code": "<stable code>"}.'
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,

@@ -33,7 +33,6 @@ urlpatterns = [
 ]
 
 
-
 def _game_pages() -> list[URLPattern | URLResolver]:
     """Each game's pages under its translated prefix, then its old addresses (301s)."""
     pages: list[URLPattern | URLResolver] = [

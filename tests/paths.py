@@ -21,8 +21,12 @@ def mahjong_path(language: str, *parts: str | int) -> str:
 def moved(language: str, address: str) -> str:
     """An address below the language prefix as it was before the games had prefixes
     (``scores/daily/``), turned into today's (``mahjong/classifiche/del-giorno/`` in Italian)."""
-    for old, parts in (("scores/daily/", ("scores", "daily")), ("scores/", ("scores",)),
-                       ("play/", ("play",)), ("tiles/", ("tiles",))):
+    for old, parts in (
+        ("scores/daily/", ("scores", "daily")),
+        ("scores/", ("scores",)),
+        ("play/", ("play",)),
+        ("tiles/", ("tiles",)),
+    ):
         if address.startswith(old):
             return mahjong_path(language, *parts)[len(language) + 2 :] + address[len(old) :]
     return address

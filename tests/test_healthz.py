@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
+from pytest_django import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 UNREACHABLE_REDIS = "redis://127.0.0.1:1/0"  # port 1: nothing listens, the connection is refused at once
@@ -17,26 +18,26 @@ UNREACHABLE_REDIS = "redis://127.0.0.1:1/0"  # port 1: nothing listens, the conn
 
 @pytest.mark.django_db
 class TestHealthy:
-    def test_it_answers_ok_for_the_database_and_the_cache(self, client: Client):
+    def test_it_answers_ok_for_the_database_and_the_cache(self, client: Client) -> None:
         response = client.get("/healthz")
         assert response.status_code == 200
         assert response.headers["Content-Type"] == "application/json"
         assert response.json() == {"status": "ok", "database": "ok", "cache": "ok"}
 
-    def test_it_is_never_cached(self, client: Client):
+    def test_it_is_never_cached(self, client: Client) -> None:
         cache_control = client.get("/healthz").headers["Cache-Control"]
         assert "no-store" in cache_control
         assert "max-age=0" in cache_control
 
-    def test_it_has_no_language_prefix_and_no_redirect(self, client: Client):
+    def test_it_has_no_language_prefix_and_no_redirect(self, client: Client) -> None:
         assert client.get("/healthz").status_code == 200
         assert client.get("/en/healthz/").status_code == 404
 
-    def test_head_works_and_writes_are_refused(self, client: Client):
+    def test_head_works_and_writes_are_refused(self, client: Client) -> None:
         assert client.head("/healthz").status_code == 200
         assert client.post("/healthz").status_code == 405
 
-    def test_it_is_not_rate_limited(self, client: Client, settings):
+    def test_it_is_not_rate_limited(self, client: Client, settings: Settings) -> None:
         settings.REST_FRAMEWORK = {
             **settings.REST_FRAMEWORK,
             "DEFAULT_THROTTLE_RATES": dict.fromkeys(
@@ -45,14 +46,14 @@ class TestHealthy:
         }
         assert all(client.get("/healthz").status_code == 200 for _ in range(5))
 
-    def test_it_tells_nothing_about_the_software(self, client: Client):
+    def test_it_tells_nothing_about_the_software(self, client: Client) -> None:
         response = client.get("/healthz")
         assert set(response.json()) == {"status", "database", "cache"}
         assert "Server" not in response.headers
 
 
 @pytest.mark.django_db
-def test_an_unreachable_cache_gives_503_naming_the_cache(client: Client, settings):
+def test_an_unreachable_cache_gives_503_naming_the_cache(client: Client, settings: Settings) -> None:
     settings.CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": UNREACHABLE_REDIS}
     }
@@ -73,7 +74,7 @@ print(json.dumps({"status": response.status_code, "body": response.json()}))
 """
 
 
-def test_an_unreachable_database_gives_503_naming_the_database():
+def test_an_unreachable_database_gives_503_naming_the_database() -> None:
     env = {key: value for key, value in os.environ.items() if key not in {"DATABASE_URL", "REDIS_URL"}}
     env.update(
         DJANGO_DEBUG="1",
@@ -103,7 +104,7 @@ print(json.dumps({path: client.get(path).status_code for path in ("/healthz", "/
 """
 
 
-def test_in_production_load_balancers_can_probe_it_over_plain_http(tmp_path):
+def test_in_production_load_balancers_can_probe_it_over_plain_http(tmp_path: Path) -> None:
     env = {key: value for key, value in os.environ.items() if not key.startswith("DJANGO_")}
     env.update(
         DJANGO_DEBUG="0",

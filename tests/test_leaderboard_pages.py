@@ -214,7 +214,7 @@ def test_the_leaderboard_renders_in_every_language(client: Client, language: str
     make_score(name="Anna", time_ms=83_456)
     with translation.override(language):
         url = reverse("mahjong:leaderboard")
-    assert url == mahjong_path(language, 'scores')
+    assert url == mahjong_path(language, "scores")
     html = page(client, url)
     assert f'<html lang="{language}"' in html
     assert canonical(html) == f"http://testserver{mahjong_path(language, 'scores')}"
@@ -254,7 +254,9 @@ def test_the_daily_page_shows_both_boards_of_today(client: Client, monkeypatch: 
     assert names_in_order(classic) == ["Daily fast", "Daily slow"]
     assert names_in_order(arcade) == ["Arcade daily"]
     assert f'<time datetime="{today().isoformat()}">' in html
-    assert 'href="/en/mahjong/play/?daily=classic"' in html and 'href="/en/mahjong/play/?daily=arcade"' in html
+    assert (
+        'href="/en/mahjong/play/?daily=classic"' in html and 'href="/en/mahjong/play/?daily=arcade"' in html
+    )
     assert f'href="?date={(today() - dt.timedelta(days=1)).isoformat()}" rel="prev"' in html
     assert 'rel="next"' not in html, "no board of tomorrow yet"
     assert canonical(html) == "http://testserver/en/mahjong/scores/daily/"
@@ -306,7 +308,7 @@ def test_the_first_day_of_the_calendar_has_no_day_before(client: Client) -> None
 def test_the_daily_page_renders_in_every_language(client: Client, language: str) -> None:
     with translation.override(language):
         url = reverse("mahjong:daily_leaderboard")
-    assert url == mahjong_path(language, 'scores', 'daily')
+    assert url == mahjong_path(language, "scores", "daily")
     html = page(client, url)
     assert f'<html lang="{language}"' in html
     assert canonical(html) == f"http://testserver{mahjong_path(language, 'scores', 'daily')}"

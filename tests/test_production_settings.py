@@ -12,6 +12,7 @@ import secrets
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,14 +38,16 @@ def run_python(args: list[str], env: dict[str, str]) -> subprocess.CompletedProc
     )
 
 
-def settings_of(env: dict[str, str], *names: str) -> dict[str, object]:
+def settings_of(env: dict[str, str], *names: str) -> dict[str, Any]:
+    """The named settings of a process run with ``env``, as JSON (anything else as its str())."""
     code = (
         "import json; from site_core import settings as s; "
         f"print(json.dumps({{n: getattr(s, n, None) for n in {list(names)!r}}}, default=str))"
     )
     result = run_python(["-c", code], env)
     assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)  # type: ignore[no-any-return]
+    values: dict[str, Any] = json.loads(result.stdout)
+    return values
 
 
 # An HTTPS request through Django's test client in a production process. The
@@ -59,13 +62,13 @@ print(json.dumps({"status": response.status_code, "headers": dict(response.heade
 
 
 class TestTheDeployCheck:
-    def test_it_is_clean_with_the_production_environment(self):
+    def test_it_is_clean_with_the_production_environment(self) -> None:
         result = run_python(["manage.py", "check", "--deploy", "--fail-level", "WARNING"], PRODUCTION)
         assert result.returncode == 0, result.stdout + result.stderr
         assert "WARNING" not in result.stdout + result.stderr
         assert "no issues" in result.stdout
 
-    def test_turning_the_https_redirect_off_for_loopback_is_the_one_thing_it_reports(self):
+    def test_turning_the_https_redirect_off_for_loopback_is_the_one_thing_it_reports(self) -> None:
         env = {**PRODUCTION, "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DJANGO_SECURE_SSL_REDIRECT": "0"}
         result = run_python(["manage.py", "check", "--deploy"], env)
         assert result.returncode == 0, result.stderr
@@ -74,7 +77,7 @@ class TestTheDeployCheck:
 
 
 class TestHttpsOnly:
-    def test_session_csrf_and_language_cookies_are_secure_and_http_is_redirected(self):
+    def test_session_csrf_and_language_cookies_are_secure_and_http_is_redirected(self) -> None:
         values = settings_of(
             PRODUCTION,
             "SESSION_COOKIE_SECURE",
@@ -91,7 +94,7 @@ class TestHttpsOnly:
             "SECURE_REDIRECT_EXEMPT": [r"^healthz$"],
         }
 
-    def test_an_https_response_carries_hsts_and_the_protective_headers(self):
+    def test_an_https_response_carries_hsts_and_the_protective_headers(self) -> None:
         result = run_python(["-c", HTTPS_REQUEST], PRODUCTION)
         assert result.returncode == 0, result.stderr
         answer = json.loads(result.stdout.strip().splitlines()[-1])
@@ -105,23 +108,25 @@ class TestHttpsOnly:
 
 
 class TestOperationsSettings:
-    def test_the_throttle_scale_multiplies_every_rate(self):
+    def test_the_throttle_scale_multiplies_every_rate(self) -> None:
         rates = settings_of({**PRODUCTION, "DJANGO_THROTTLE_SCALE": "100"}, "REST_FRAMEWORK")
-        throttles = rates["REST_FRAMEWORK"]["DEFAULT_THROTTLE_RATES"]  # type: ignore[index]
+        throttles = rates["REST_FRAMEWORK"]["DEFAULT_THROTTLE_RATES"]
         assert throttles == {
             "deals": "6000/min",
             "scores": "1000/min",
             "shuffle": "6000/min",
             "solve": "2000/min",
             "reads": "30000/min",
+            "rummy_check": "30000/min",
+            "rummy_moves": "2000/min",
         }
 
-    def test_without_a_throttle_scale_the_rates_are_the_public_ones(self):
+    def test_without_a_throttle_scale_the_rates_are_the_public_ones(self) -> None:
         rates = settings_of(PRODUCTION, "REST_FRAMEWORK")
-        assert rates["REST_FRAMEWORK"]["DEFAULT_THROTTLE_RATES"]["scores"] == "10/min"  # type: ignore[index]
+        assert rates["REST_FRAMEWORK"]["DEFAULT_THROTTLE_RATES"]["scores"] == "10/min"
 
     @pytest.mark.parametrize("value", ["0", "-3", "lots"])
-    def test_a_bad_throttle_scale_stops_the_start_naming_the_variable(self, value):
+    def test_a_bad_throttle_scale_stops_the_start_naming_the_variable(self, value: str) -> None:
         result = run_python(
             ["-c", "import site_core.settings"], {**PRODUCTION, "DJANGO_THROTTLE_SCALE": value}
         )
@@ -137,19 +142,21 @@ class TestOperationsSettings:
             ({"DJANGO_NUM_PROXIES": "3"}, 3),
         ],
     )
-    def test_the_number_of_trusted_proxies_reaches_the_rate_limits(self, env, proxies):
+    def test_the_number_of_trusted_proxies_reaches_the_rate_limits(
+        self, env: dict[str, str], proxies: int
+    ) -> None:
         values = settings_of({**PRODUCTION, **env}, "NUM_PROXIES", "REST_FRAMEWORK")
         assert values["NUM_PROXIES"] == proxies
-        assert values["REST_FRAMEWORK"]["NUM_PROXIES"] == proxies  # type: ignore[index]
+        assert values["REST_FRAMEWORK"]["NUM_PROXIES"] == proxies
 
-    def test_the_static_root_can_be_moved(self, tmp_path):
+    def test_the_static_root_can_be_moved(self, tmp_path: Path) -> None:
         values = settings_of({**PRODUCTION, "DJANGO_STATIC_ROOT": str(tmp_path / "static")}, "STATIC_ROOT")
         assert values["STATIC_ROOT"] == str(tmp_path / "static")
 
-    def test_the_request_log_is_on_in_production_and_off_in_debug(self):
+    def test_the_request_log_is_on_in_production_and_off_in_debug(self) -> None:
         def level(env: dict[str, str]) -> object:
             logging = settings_of(env, "LOGGING")["LOGGING"]
-            return logging["loggers"]["miaojong.requests"]["level"]  # type: ignore[index]
+            return logging["loggers"]["miaojong.requests"]["level"]
 
         assert level(PRODUCTION) == "INFO"
         assert level({"DJANGO_DEBUG": "1"}) == "WARNING"

@@ -26,7 +26,7 @@ def session(expires_in: dt.timedelta) -> Session:
     )
 
 
-def entry(age: dt.timedelta, **fields) -> Score:
+def entry(age: dt.timedelta, **fields: object) -> Score:
     defaults = {
         "code": "MJ1-L00-ABCDEFG",
         "layout": "L00",
@@ -58,14 +58,14 @@ HIDDEN = "hidden entries older than 90 days"
 
 @pytest.mark.django_db
 class TestWhatGoes:
-    def test_expired_sessions_are_deleted_and_live_ones_kept(self):
+    def test_expired_sessions_are_deleted_and_live_ones_kept(self) -> None:
         expired = [session(-HOUR) for _ in range(3)]
         live = session(HOUR)
         assert purge()[SESSIONS] == 3
         assert list(Session.objects.all()) == [live]
         assert not Session.objects.filter(pk__in=[s.pk for s in expired]).exists()
 
-    def test_hidden_entries_go_after_the_given_days_and_every_other_entry_stays(self):
+    def test_hidden_entries_go_after_the_given_days_and_every_other_entry_stays(self) -> None:
         old_hidden = entry(91 * DAY, hidden=True)
         kept = [
             entry(89 * DAY, hidden=True),  # hidden, but recently
@@ -77,7 +77,7 @@ class TestWhatGoes:
         assert not Score.objects.filter(pk=old_hidden.pk).exists()
         assert set(Score.objects.values_list("pk", flat=True)) == {e.pk for e in kept}
 
-    def test_the_age_for_hidden_entries_can_be_changed_or_turned_off(self):
+    def test_the_age_for_hidden_entries_can_be_changed_or_turned_off(self) -> None:
         entry(10 * DAY, hidden=True)
         assert purge("--hidden-days", "0") == {SESSIONS: 0}
         assert Score.objects.count() == 1
@@ -87,13 +87,13 @@ class TestWhatGoes:
 
 @pytest.mark.django_db
 class TestHowItRuns:
-    def test_a_dry_run_counts_and_deletes_nothing(self):
+    def test_a_dry_run_counts_and_deletes_nothing(self) -> None:
         session(-HOUR)
         entry(100 * DAY, hidden=True)
         assert purge("--dry-run") == {SESSIONS: 1, HIDDEN: 1}
         assert (Session.objects.count(), Score.objects.count()) == (1, 1)
 
-    def test_it_deletes_in_batches_of_the_given_size(self):
+    def test_it_deletes_in_batches_of_the_given_size(self) -> None:
         for _ in range(7):
             session(-HOUR)
         with CaptureQueriesContext(connection) as queries:
@@ -102,7 +102,7 @@ class TestHowItRuns:
         assert len(deletes) == 4  # 2 + 2 + 2 + 1
         assert Session.objects.count() == 0
 
-    def test_a_second_run_finds_nothing_left(self):
+    def test_a_second_run_finds_nothing_left(self) -> None:
         for _ in range(4):
             session(-HOUR)
         entry(100 * DAY, hidden=True)
@@ -110,13 +110,13 @@ class TestHowItRuns:
         assert purge() == {SESSIONS: 0, HIDDEN: 0}
 
     @pytest.mark.parametrize("args", [["--batch-size", "0"], ["--hidden-days", "-1"]])
-    def test_it_refuses_nonsense_arguments(self, args):
+    def test_it_refuses_nonsense_arguments(self, args: list[str]) -> None:
         with pytest.raises(CommandError):
             call_command("purge_stale", *args, stdout=io.StringIO())
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_runs_at_the_same_time_delete_every_row_once_and_fail_on_nothing():
+def test_two_runs_at_the_same_time_delete_every_row_once_and_fail_on_nothing() -> None:
     for _ in range(60):
         session(-HOUR)
     live = session(HOUR)

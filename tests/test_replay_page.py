@@ -206,12 +206,14 @@ def test_the_replay_renders_in_every_language(client: Client, language: str) -> 
     entry = make_score(name="Anna", log=[])
     with translation.override(language):
         url = reverse("mahjong:replay", args=[entry.pk])
-    assert url == mahjong_path(language, 'scores', entry.pk)
+    assert url == mahjong_path(language, "scores", entry.pk)
     response = client.get(url)
     assert response.status_code == 200
     html = response.content.decode()
     assert f'<html lang="{language}"' in html
-    assert f'<link rel="canonical" href="http://testserver{mahjong_path(language, "scores", entry.pk)}">' in html
+    assert (
+        f'<link rel="canonical" href="http://testserver{mahjong_path(language, "scores", entry.pk)}">' in html
+    )
     links = dict(re.findall(r'<link rel="alternate" hreflang="([\w-]+)" href="([^"]+)">', html))
     assert links == {
         **{code: f"http://testserver{mahjong_path(code, 'scores', entry.pk)}" for code in LANGUAGES},
@@ -234,7 +236,7 @@ def test_an_unknown_id_is_a_translated_404(client: Client, language: str) -> Non
         "ru": "Страница не найдена",
         "fr": "Page introuvable",
     }
-    response = client.get(mahjong_path(language, 'scores', '987654'))
+    response = client.get(mahjong_path(language, "scores", "987654"))
     assert response.status_code == 404
     html = response.content.decode()
     assert f"<h1>{titles[language]}</h1>" in html
@@ -252,7 +254,9 @@ def test_only_public_entries_can_be_watched(client: Client, fields: dict[str, bo
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("path", ["/en/mahjong/scores/99999999999999999999999/", "/en/mahjong/scores/0/", "/en/mahjong/scores/-1/"])
+@pytest.mark.parametrize(
+    "path", ["/en/mahjong/scores/99999999999999999999999/", "/en/mahjong/scores/0/", "/en/mahjong/scores/-1/"]
+)
 def test_ids_that_cannot_exist_are_not_found(client: Client, path: str) -> None:
     assert client.get(path).status_code == 404
 

@@ -5,15 +5,20 @@ from __future__ import annotations
 import logging
 import re
 import uuid
+from collections.abc import Callable
 
 import pytest
 from django.test import Client
+from pytest_django import Settings
+
+RequestLines = Callable[[], list[dict[str, str]]]
+"""The ``request_lines`` fixture: reads the request log's lines so far."""
 
 LINE = re.compile(r"^(?P<method>[A-Z]+) (?P<path>\S+) (?P<status>\d{3}) (?P<ms>\d+\.\d)ms (?P<ip>\S+)$")
 
 
 @pytest.fixture
-def request_lines(caplog):
+def request_lines(caplog: pytest.LogCaptureFixture) -> RequestLines:
     """The request log's lines, read as dicts."""
     caplog.set_level(logging.INFO, logger="miaojong.requests")
 
@@ -29,14 +34,14 @@ def request_lines(caplog):
     return lines
 
 
-def with_proxies(settings, count: int) -> None:
+def with_proxies(settings: Settings, count: int) -> None:
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": count}
 
 
 @pytest.mark.django_db
 def test_each_request_makes_one_line_with_method_path_status_duration_and_address(
-    client: Client, request_lines
-):
+    client: Client, request_lines: RequestLines
+) -> None:
     client.get("/api/layouts/", REMOTE_ADDR="198.51.100.7")
     client.post(
         "/api/deals/", {"layout": "nope"}, content_type="application/json", REMOTE_ADDR="198.51.100.7"
@@ -52,13 +57,15 @@ def test_each_request_makes_one_line_with_method_path_status_duration_and_addres
 
 
 @pytest.mark.django_db
-def test_the_query_string_is_left_out(client: Client, request_lines):
+def test_the_query_string_is_left_out(client: Client, request_lines: RequestLines) -> None:
     client.get("/api/leaderboards/?layout=L00&mode=classic&secret=x")
     assert request_lines()[0]["path"] == "/api/leaderboards/"
 
 
 @pytest.mark.django_db
-def test_without_proxies_a_forwarded_for_header_is_ignored(client: Client, settings, request_lines):
+def test_without_proxies_a_forwarded_for_header_is_ignored(
+    client: Client, settings: Settings, request_lines: RequestLines
+) -> None:
     with_proxies(settings, 0)
     client.get("/healthz", REMOTE_ADDR="198.51.100.7", HTTP_X_FORWARDED_FOR="203.0.113.66")
     assert request_lines()[0]["ip"] == "198.51.100.7"
@@ -79,15 +86,20 @@ def test_without_proxies_a_forwarded_for_header_is_ignored(client: Client, setti
     ],
 )
 def test_behind_proxies_the_address_comes_from_the_trusted_end_of_the_header(
-    client: Client, settings, request_lines, proxies, forwarded_for, client_ip
-):
+    client: Client,
+    settings: Settings,
+    request_lines: RequestLines,
+    proxies: int,
+    forwarded_for: str,
+    client_ip: str,
+) -> None:
     with_proxies(settings, proxies)
     client.get("/healthz", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=forwarded_for)
     assert request_lines()[0]["ip"] == client_ip
 
 
 @pytest.mark.django_db
-def test_a_spoofed_header_cannot_escape_the_rate_limit(client: Client, settings):
+def test_a_spoofed_header_cannot_escape_the_rate_limit(client: Client, settings: Settings) -> None:
     """The log and the throttles agree: changing the spoofed part gets no new allowance."""
     with_proxies(settings, 1)
     # Counts of this test's own (the in-process cache outlives a test).
@@ -108,7 +120,7 @@ def test_a_spoofed_header_cannot_escape_the_rate_limit(client: Client, settings)
     assert statuses == [200, 200, 429]
 
 
-def test_nothing_is_logged_when_the_logger_is_off(client: Client, caplog):
+def test_nothing_is_logged_when_the_logger_is_off(client: Client, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.WARNING, logger="miaojong.requests")
     client.get("/api/layouts/")
     assert not [record for record in caplog.records if record.name == "miaojong.requests"]

@@ -6,6 +6,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import Group, Permission, User
 from django.core.management import call_command
+from django.test import Client
 
 from rules.content import FAQ_ENTRIES, PAGES
 from rules.models import FaqEntry, Page
@@ -15,7 +16,7 @@ TRANSLATED_FIELDS = ["title", "slug", "summary", "body"]
 
 
 @pytest.mark.django_db
-def test_loading_the_sample_content_twice_leaves_the_same_pages_and_questions():
+def test_loading_the_sample_content_twice_leaves_the_same_pages_and_questions() -> None:
     call_command("load_sample_content", verbosity=0)
     first = {page.key: page.pk for page in Page.objects.all()}
     entries = {entry.key: entry.pk for entry in FaqEntry.objects.all()}
@@ -27,7 +28,7 @@ def test_loading_the_sample_content_twice_leaves_the_same_pages_and_questions():
 
 
 @pytest.mark.django_db
-def test_a_fresh_database_already_has_every_page_and_question_from_the_data_migration():
+def test_a_fresh_database_already_has_every_page_and_question_from_the_data_migration() -> None:
     assert set(Page.objects.published().values_list("key", flat=True)) == {
         "home",
         "how-to-play",
@@ -40,17 +41,19 @@ def test_a_fresh_database_already_has_every_page_and_question_from_the_data_migr
 
 
 @pytest.mark.django_db
-def test_loading_the_sample_content_again_restores_edited_texts(sample_pages):
+def test_loading_the_sample_content_again_restores_edited_texts(sample_pages: None) -> None:
     Page.objects.filter(key="about").update(title_it="Modificato", published=False)
     call_command("load_sample_content", verbosity=0)
     about = Page.objects.get(key="about")
-    assert about.title_it == "Chi siamo"
+    assert about.title_it == "Chi siamo"  # type: ignore[attr-defined]  # a modeltranslation column
     assert about.published is True
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("key", [page.key for page in PAGES])
-def test_every_language_of_a_sample_page_is_filled_and_differs_from_english(sample_pages, key):
+def test_every_language_of_a_sample_page_is_filled_and_differs_from_english(
+    sample_pages: None, key: str
+) -> None:
     page = Page.objects.get(key=key)
     for field in TRANSLATED_FIELDS:
         english = getattr(page, f"{field}_en")
@@ -62,7 +65,7 @@ def test_every_language_of_a_sample_page_is_filled_and_differs_from_english(samp
 
 
 @pytest.mark.django_db
-def test_the_about_page_has_a_localised_slug_in_every_language(sample_pages):
+def test_the_about_page_has_a_localised_slug_in_every_language(sample_pages: None) -> None:
     about = Page.objects.get(key="about")
     assert {code: getattr(about, f"slug_{code}") for code in LANGUAGES} == {
         "en": "about",
@@ -74,7 +77,7 @@ def test_the_about_page_has_a_localised_slug_in_every_language(sample_pages):
 
 
 @pytest.mark.django_db
-def test_published_returns_only_published_pages(sample_pages):
+def test_published_returns_only_published_pages(sample_pages: None) -> None:
     Page.objects.filter(key="about").update(published=False)
     assert [page.key for page in Page.objects.published()] == [
         "home",
@@ -86,13 +89,13 @@ def test_published_returns_only_published_pages(sample_pages):
 
 
 @pytest.mark.django_db
-def test_with_slug_finds_a_page_by_its_slug_in_the_given_language(sample_pages):
+def test_with_slug_finds_a_page_by_its_slug_in_the_given_language(sample_pages: None) -> None:
     assert Page.objects.with_slug("a-propos", "fr").get().key == "about"
     assert not Page.objects.with_slug("a-propos", "it").exists()
 
 
 @pytest.mark.django_db
-def test_the_content_editor_group_has_exactly_the_rules_permissions():
+def test_the_content_editor_group_has_exactly_the_rules_permissions() -> None:
     group = Group.objects.get(name="content editor")
     granted = set(group.permissions.all())
     assert granted == set(Permission.objects.filter(content_type__app_label="rules"))
@@ -104,7 +107,7 @@ def test_the_content_editor_group_has_exactly_the_rules_permissions():
 
 
 @pytest.mark.django_db
-def test_a_content_editor_can_edit_pages_in_the_admin_with_tabbed_translations(client):
+def test_a_content_editor_can_edit_pages_in_the_admin_with_tabbed_translations(client: Client) -> None:
     editor = User.objects.create_user("editor", password="unused-in-this-test", is_staff=True)
     editor.groups.add(Group.objects.get(name="content editor"))
     client.force_login(editor)
@@ -122,5 +125,5 @@ def test_a_content_editor_can_edit_pages_in_the_admin_with_tabbed_translations(c
 
 
 @pytest.mark.django_db
-def test_the_models_have_no_changes_missing_from_the_migrations():
+def test_the_models_have_no_changes_missing_from_the_migrations() -> None:
     call_command("makemigrations", "--check", "--dry-run", verbosity=0)

@@ -27,13 +27,15 @@ PATHS = [
 ]
 
 
-def test_the_policy_in_settings_is_the_documented_one():
+def test_the_policy_in_settings_is_the_documented_one() -> None:
     assert policy_header(settings.CONTENT_SECURITY_POLICY) == POLICY
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("path", PATHS)
-def test_every_response_carries_the_policy_and_the_protective_headers(client: Client, sample_pages, path):
+def test_every_response_carries_the_policy_and_the_protective_headers(
+    client: Client, sample_pages: None, path: str
+) -> None:
     response = client.get(path)
     assert response.status_code in (200, 302, 404), path
     assert response.headers["Content-Security-Policy"] == POLICY
@@ -43,12 +45,12 @@ def test_every_response_carries_the_policy_and_the_protective_headers(client: Cl
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("path", ["/en/", "/en/mahjong/play/", "/api/docs/", "/admin/login/"])
-def test_pages_cannot_be_framed(client: Client, sample_pages, path):
+def test_pages_cannot_be_framed(client: Client, sample_pages: None, path: str) -> None:
     assert client.get(path).headers["X-Frame-Options"] == "DENY"
 
 
 @pytest.mark.django_db
-def test_the_api_docs_page_has_no_inline_script_or_style(client: Client):
+def test_the_api_docs_page_has_no_inline_script_or_style(client: Client) -> None:
     html = client.get("/api/docs/").content.decode()
     assert "<style" not in html
     assert "<script>" not in html
@@ -58,7 +60,7 @@ def test_the_api_docs_page_has_no_inline_script_or_style(client: Client):
     assert "cdn." not in html
 
 
-def test_the_docs_start_up_script_is_javascript(client: Client):
+def test_the_docs_start_up_script_is_javascript(client: Client) -> None:
     response = client.get("/api/docs/?script=")
     assert response.status_code == 200
     assert response.headers["Content-Type"].startswith("application/javascript")

@@ -12,10 +12,12 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connection, connections
+from pytest_django import DjangoDbBlocker
 
 from site_core.settings import env_bool, env_int, env_list, env_str
 
@@ -52,28 +54,32 @@ print(json.dumps({name: getattr(s, name, None) for name in names}, default=str))
 """
 
 
-def settings_with(env: dict[str, str]) -> dict:
+def settings_with(env: dict[str, str]) -> dict[str, Any]:
+    """The settings named in DUMP_SETTINGS, as JSON (anything not JSON as its str())."""
     result = run(["-c", DUMP_SETTINGS], env)
     assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    values: dict[str, Any] = json.loads(result.stdout)
+    return values
 
 
 # --- env_str -----------------------------------------------------------------
 
 
-def test_env_str_returns_the_value_when_set(monkeypatch):
+def test_env_str_returns_the_value_when_set(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MJ_TEST_STR", "  hello ")
     assert env_str("MJ_TEST_STR", "default") == "hello"
 
 
-def test_env_str_returns_the_default_when_unset_or_empty(monkeypatch):
+def test_env_str_returns_the_default_when_unset_or_empty(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("MJ_TEST_STR", raising=False)
     assert env_str("MJ_TEST_STR", "default") == "default"
     monkeypatch.setenv("MJ_TEST_STR", "")
     assert env_str("MJ_TEST_STR", "default") == "default"
 
 
-def test_env_str_rejects_a_value_outside_its_choices_naming_the_variable(monkeypatch):
+def test_env_str_rejects_a_value_outside_its_choices_naming_the_variable(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setenv("MJ_TEST_STR", "LOUD")
     with pytest.raises(ImproperlyConfigured, match=r"MJ_TEST_STR='LOUD'.*INFO, WARNING"):
         env_str("MJ_TEST_STR", "INFO", choices=("INFO", "WARNING"))
@@ -83,25 +89,27 @@ def test_env_str_rejects_a_value_outside_its_choices_naming_the_variable(monkeyp
 
 
 @pytest.mark.parametrize("value", ["1", "true", "True", "YES", "on"])
-def test_env_bool_reads_the_usual_spellings_of_true(monkeypatch, value):
+def test_env_bool_reads_the_usual_spellings_of_true(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
     monkeypatch.setenv("MJ_TEST_BOOL", value)
     assert env_bool("MJ_TEST_BOOL", False) is True
 
 
 @pytest.mark.parametrize("value", ["0", "false", "False", "NO", "off"])
-def test_env_bool_reads_the_usual_spellings_of_false(monkeypatch, value):
+def test_env_bool_reads_the_usual_spellings_of_false(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
     monkeypatch.setenv("MJ_TEST_BOOL", value)
     assert env_bool("MJ_TEST_BOOL", True) is False
 
 
-def test_env_bool_returns_the_default_when_unset_or_empty(monkeypatch):
+def test_env_bool_returns_the_default_when_unset_or_empty(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("MJ_TEST_BOOL", raising=False)
     assert env_bool("MJ_TEST_BOOL", True) is True
     monkeypatch.setenv("MJ_TEST_BOOL", " ")
     assert env_bool("MJ_TEST_BOOL", False) is False
 
 
-def test_env_bool_rejects_anything_else_naming_the_variable_and_the_accepted_values(monkeypatch):
+def test_env_bool_rejects_anything_else_naming_the_variable_and_the_accepted_values(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setenv("DJANGO_DEBUG", "maybe")
     with pytest.raises(ImproperlyConfigured) as error:
         env_bool("DJANGO_DEBUG", False)
@@ -114,20 +122,22 @@ def test_env_bool_rejects_anything_else_naming_the_variable_and_the_accepted_val
 # --- env_int -----------------------------------------------------------------
 
 
-def test_env_int_parses_an_integer_or_returns_the_default(monkeypatch):
+def test_env_int_parses_an_integer_or_returns_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MJ_TEST_INT", " 42 ")
     assert env_int("MJ_TEST_INT", 7) == 42
     monkeypatch.delenv("MJ_TEST_INT")
     assert env_int("MJ_TEST_INT", 7) == 7
 
 
-def test_env_int_rejects_a_non_integer_naming_the_variable(monkeypatch):
+def test_env_int_rejects_a_non_integer_naming_the_variable(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MJ_TEST_INT", "ten")
     with pytest.raises(ImproperlyConfigured, match=r"MJ_TEST_INT='ten' is not an integer"):
         env_int("MJ_TEST_INT", 7)
 
 
-def test_env_int_rejects_a_value_below_its_minimum_naming_the_variable(monkeypatch):
+def test_env_int_rejects_a_value_below_its_minimum_naming_the_variable(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setenv("MJ_TEST_INT", "-1")
     with pytest.raises(ImproperlyConfigured, match=r"MJ_TEST_INT=-1 is too small"):
         env_int("MJ_TEST_INT", 7, minimum=0)
@@ -136,12 +146,12 @@ def test_env_int_rejects_a_value_below_its_minimum_naming_the_variable(monkeypat
 # --- env_list ----------------------------------------------------------------
 
 
-def test_env_list_splits_on_commas_and_drops_blanks(monkeypatch):
+def test_env_list_splits_on_commas_and_drops_blanks(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MJ_TEST_LIST", " a.example , b.example,, ")
     assert env_list("MJ_TEST_LIST") == ["a.example", "b.example"]
 
 
-def test_env_list_returns_a_copy_of_the_default_when_unset(monkeypatch):
+def test_env_list_returns_a_copy_of_the_default_when_unset(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("MJ_TEST_LIST", raising=False)
     default = ["localhost"]
     result = env_list("MJ_TEST_LIST", default)
@@ -153,7 +163,7 @@ def test_env_list_returns_a_copy_of_the_default_when_unset(monkeypatch):
 # --- whole environments ----------------------------------------------------------
 
 
-def test_it_refuses_to_start_without_a_secret_key_in_production():
+def test_it_refuses_to_start_without_a_secret_key_in_production() -> None:
     env = {key: value for key, value in PRODUCTION.items() if key != "DJANGO_SECRET_KEY"}
     result = run(["-c", "import site_core.settings"], env)
     assert result.returncode != 0
@@ -161,26 +171,26 @@ def test_it_refuses_to_start_without_a_secret_key_in_production():
     assert "DJANGO_SECRET_KEY must be set" in result.stderr
 
 
-def test_it_refuses_to_start_without_allowed_hosts_in_production():
+def test_it_refuses_to_start_without_allowed_hosts_in_production() -> None:
     env = {key: value for key, value in PRODUCTION.items() if key != "DJANGO_ALLOWED_HOSTS"}
     result = run(["-c", "import site_core.settings"], env)
     assert result.returncode != 0
     assert "DJANGO_ALLOWED_HOSTS must be set" in result.stderr
 
 
-def test_it_refuses_to_start_with_a_debug_value_that_is_not_a_boolean():
+def test_it_refuses_to_start_with_a_debug_value_that_is_not_a_boolean() -> None:
     result = run(["-c", "import site_core.settings"], {"DJANGO_DEBUG": "maybe"})
     assert result.returncode != 0
     assert "DJANGO_DEBUG='maybe' is not a boolean" in result.stderr
 
 
-def test_the_deploy_check_is_clean_with_a_production_environment():
+def test_the_deploy_check_is_clean_with_a_production_environment() -> None:
     result = run(["manage.py", "check", "--deploy", "--fail-level", "WARNING"], PRODUCTION)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
 
 
-def test_debug_mode_starts_with_development_defaults():
+def test_debug_mode_starts_with_development_defaults() -> None:
     values = settings_with({"DJANGO_DEBUG": "1"})
     assert values["DEBUG"] is True
     assert values["SECRET_KEY"].startswith("django-insecure-")
@@ -191,7 +201,7 @@ def test_debug_mode_starts_with_development_defaults():
     assert values["SECURE_SSL_REDIRECT"] is None
 
 
-def test_production_serves_hashed_compressed_static_files_over_https_only():
+def test_production_serves_hashed_compressed_static_files_over_https_only() -> None:
     values = settings_with(PRODUCTION)
     assert values["DEBUG"] is False
     assert values["STORAGES"]["staticfiles"]["BACKEND"] == (
@@ -201,13 +211,13 @@ def test_production_serves_hashed_compressed_static_files_over_https_only():
     assert values["SECURE_HSTS_SECONDS"] >= 31536000
 
 
-def test_the_forwarded_proto_header_is_trusted_only_behind_a_proxy():
+def test_the_forwarded_proto_header_is_trusted_only_behind_a_proxy() -> None:
     assert settings_with(PRODUCTION)["SECURE_PROXY_SSL_HEADER"] is None
     behind = settings_with({**PRODUCTION, "DJANGO_BEHIND_PROXY": "1"})
     assert behind["SECURE_PROXY_SSL_HEADER"] == ["HTTP_X_FORWARDED_PROTO", "https"]
 
 
-def test_redis_url_selects_the_redis_cache():
+def test_redis_url_selects_the_redis_cache() -> None:
     values = settings_with({"DJANGO_DEBUG": "1", "REDIS_URL": "redis://127.0.0.1:6379/3"})
     assert values["CACHES"]["default"] == {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
@@ -215,12 +225,12 @@ def test_redis_url_selects_the_redis_cache():
     }
 
 
-def test_without_redis_url_the_cache_is_in_process_memory():
+def test_without_redis_url_the_cache_is_in_process_memory() -> None:
     values = settings_with({"DJANGO_DEBUG": "1"})
     assert values["CACHES"]["default"]["BACKEND"] == ("django.core.cache.backends.locmem.LocMemCache")
 
 
-def test_without_database_url_the_database_is_a_local_sqlite_file_in_wal_mode():
+def test_without_database_url_the_database_is_a_local_sqlite_file_in_wal_mode() -> None:
     database = settings_with({"DJANGO_DEBUG": "1"})["DATABASES"]["default"]
     assert database["ENGINE"] == "django.db.backends.sqlite3"
     assert Path(database["NAME"]) == ROOT / "db.sqlite3"
@@ -229,7 +239,7 @@ def test_without_database_url_the_database_is_a_local_sqlite_file_in_wal_mode():
     assert database["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
 
 
-def test_database_url_selects_postgresql_with_persistent_health_checked_connections():
+def test_database_url_selects_postgresql_with_persistent_health_checked_connections() -> None:
     url = "postgres://miaojong@db.internal:5432/miaojong"
     database = settings_with({"DJANGO_DEBUG": "1", "DATABASE_URL": url})["DATABASES"]["default"]
     assert database["ENGINE"] == "django.db.backends.postgresql"
@@ -238,19 +248,21 @@ def test_database_url_selects_postgresql_with_persistent_health_checked_connecti
     assert database["CONN_HEALTH_CHECKS"] is True
 
 
-def test_the_log_level_comes_from_the_environment_and_logs_go_to_stdout():
+def test_the_log_level_comes_from_the_environment_and_logs_go_to_stdout() -> None:
     logging = settings_with({"DJANGO_DEBUG": "1", "DJANGO_LOG_LEVEL": "WARNING"})["LOGGING"]
     assert logging["root"]["level"] == "WARNING"
     assert logging["handlers"]["console"]["stream"] == "ext://sys.stdout"
 
 
-def test_an_unknown_log_level_stops_the_settings_from_loading():
+def test_an_unknown_log_level_stops_the_settings_from_loading() -> None:
     result = run(["-c", "import site_core.settings"], {"DJANGO_DEBUG": "1", "DJANGO_LOG_LEVEL": "LOUD"})
     assert result.returncode != 0
     assert "DJANGO_LOG_LEVEL='LOUD' is not valid" in result.stderr
 
 
-def test_sqlite_connections_use_wal_journaling_and_a_busy_timeout(tmp_path, django_db_blocker):
+def test_sqlite_connections_use_wal_journaling_and_a_busy_timeout(
+    tmp_path: Path, django_db_blocker: DjangoDbBlocker
+) -> None:
     if connection.vendor != "sqlite":
         pytest.skip("only SQLite has a journal mode")
     # The test database lives in memory, where WAL is impossible; open a
@@ -265,6 +277,7 @@ def test_sqlite_connections_use_wal_journaling_and_a_busy_timeout(tmp_path, djan
                 assert cursor.fetchone()[0] == "wal"
                 cursor.execute("PRAGMA busy_timeout")
                 assert cursor.fetchone()[0] == 20_000
-            assert probe.transaction_mode == "IMMEDIATE"
+            # transaction_mode (Django 5.1) is missing from the django-stubs DatabaseWrapper.
+            assert probe.transaction_mode == "IMMEDIATE"  # type: ignore[attr-defined]
         finally:
             probe.close()

@@ -4,18 +4,20 @@ Permissions are normally created after all migrations have run (on
 post_migrate), so they are created here first for a fresh database.
 """
 
+from django.apps.registry import Apps
 from django.contrib.auth.management import create_permissions
 from django.db import migrations
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 
 GROUP_NAME = "content editor"
 ACTIONS = ("add", "change", "delete", "view")
 
 
-def create_content_editor_group(apps, schema_editor):
+def create_content_editor_group(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     app_config = apps.get_app_config("rules")
     # create_permissions() skips app configs without a models module, which
     # the historical app registry never has.
-    app_config.models_module = True
+    app_config.models_module = True  # type: ignore[assignment]  # only tested for truth; the usual idiom
     create_permissions(app_config, apps=apps, verbosity=0)
     app_config.models_module = None
 
@@ -28,7 +30,7 @@ def create_content_editor_group(apps, schema_editor):
     group.permissions.set(Permission.objects.filter(content_type__app_label="rules", codename__in=codenames))
 
 
-def remove_content_editor_group(apps, schema_editor):
+def remove_content_editor_group(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     apps.get_model("auth", "Group").objects.filter(name=GROUP_NAME).delete()
 
 

@@ -483,7 +483,15 @@ def test_a_hostile_submission_is_refused_and_nothing_is_stored(
     stored_before = list(Score.objects.values_list("pk", flat=True))
 
     response = client.generic(
-        "POST", "/api/scores/", sent.body, content_type=sent.content_type, **sent.environ
+        "POST",
+        "/api/scores/",
+        sent.body,
+        content_type=sent.content_type,
+        # generic()'s defaults, spelt out so that mypy knows no key of environ can stand for them.
+        secure=False,
+        headers=None,
+        query_params=None,
+        **sent.environ,
     )
 
     assert response.status_code == case.status, response.content

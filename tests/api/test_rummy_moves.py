@@ -77,7 +77,10 @@ def test_a_malformed_body_is_a_400_naming_the_problem(
 def test_it_is_rate_limited_like_the_solver(client: Client, settings: Any) -> None:
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,
-        "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "rummy_moves": "2/min"},
+        "DEFAULT_THROTTLE_RATES": {
+            **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+            "rummy_moves": "2/min",
+        },
     }
     body = {**POSITION, "level": "easy"}
     assert [post(client, URL, body).status_code for _ in range(3)] == [200, 200, 429]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.test import Client
 
@@ -41,7 +43,12 @@ def test_every_kind_of_accepted_entry_replays_to_its_stored_figures(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     ids = []
-    for body in ({"layout": "L00"}, {"layout": "L08", "mode": "arcade"}, {"daily": "classic"}):
+    bodies: list[dict[str, Any]] = [
+        {"layout": "L00"},
+        {"layout": "L08", "mode": "arcade"},
+        {"daily": "classic"},
+    ]
+    for body in bodies:
         dealt = deal_long_ago(client, monkeypatch, **body)
         ids.append(submit_ok(client, dealt["token"], play(dealt["plan"]))["id"])
     for score_id in ids:

@@ -281,7 +281,10 @@ def test_an_oversize_body_is_refused_before_it_is_read(client: Client) -> None:
 def test_too_many_events_are_refused(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
     dealt = deal_long_ago(client, monkeypatch, layout="L00", mode="arcade")
     log = [{"t": k, "type": "hint"} for k in range(2001)]
-    assert refused(submit(client, dealt["token"], log), code="log_too_long") == "log: at most 2000 events, not 2001"
+    assert (
+        refused(submit(client, dealt["token"], log), code="log_too_long")
+        == "log: at most 2000 events, not 2001"
+    )
 
 
 @pytest.mark.parametrize(

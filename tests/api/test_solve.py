@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from django.test import Client
 
 from game.mahjong.api import views
-from game.mahjong.engine import Board, Layout, deal, get_layout, verify_plan
-from game.mahjong.engine import solver
-from game.mahjong.engine.solver import Budget
+from game.mahjong.engine import Board, Face, Layout, deal, get_layout, solver, verify_plan
+from game.mahjong.engine.solver import Budget, Solution
 from tests.benchmarks import make_solver_sets as sets
 
 from .conftest import post
@@ -66,11 +66,13 @@ def test_an_undecided_board_answers_null_when_the_budget_runs_out(
     assert body == {"winnable": None, "plan": None}
 
 
-def test_the_view_hands_the_solver_its_bounded_budget(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_view_hands_the_solver_its_bounded_budget(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
     budgets: list[Budget] = []
-    real = views.solve_tiles
+    real = solver.solve_tiles
 
-    def spy(layout: Any, tiles: Any, budget: Budget) -> Any:
+    def spy(layout: Layout, tiles: Sequence[Face | None], budget: Budget) -> Solution:
         budgets.append(budget)
         return real(layout, tiles, budget)
 
@@ -91,7 +93,7 @@ def test_a_hard_board_is_left_undecided_once_the_deadline_has_passed(
     _, positions = sets.read_set("b")
     _layout_id, tiles = positions[329]  # undecided after 150,000 units of work
     readings = iter([0.0])
-    monkeypatch.setattr(solver.time, "perf_counter", lambda: next(readings, 1_000.0))
+    monkeypatch.setattr("game.mahjong.engine.solver.time.perf_counter", lambda: next(readings, 1_000.0))
     body = post(client, "/api/solve/", {"layout": "L00", "tiles": tiles}).json()
     assert body == {"winnable": None, "plan": None}
 

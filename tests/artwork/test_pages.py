@@ -10,10 +10,10 @@ from django.template import Context, Template
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
-from rules.markdown import render_html as render_paragraphs
 
 from game.mahjong.diagrams import DIAGRAM_HELP, diagram_errors, split_blocks
-from game.mahjong.tile_names import face_name
+from game.mahjong.names import face_name
+from rules.markdown import render_html as render_paragraphs
 from tests.paths import mahjong_path
 
 LANGUAGES = ["en", "it", "pl", "ru", "fr"]
@@ -136,7 +136,7 @@ def test_face_names_are_translated(language: str) -> None:
 def test_tiles_page_in_every_language(client: Client, language: str) -> None:
     with translation.override(language):
         url = reverse("mahjong:tiles")
-    assert url == mahjong_path(language, 'tiles')
+    assert url == mahjong_path(language, "tiles")
     response = client.get(url)
     assert response.status_code == 200
     html = response.content.decode()
@@ -153,4 +153,5 @@ def test_tiles_page_in_every_language(client: Client, language: str) -> None:
 def test_tiles_page_static_files_are_served(client: Client) -> None:
     response = client.get("/static/mahjong/tiles/kittens/5B.svg")
     assert response.status_code == 200
+    # The stubs type every test-client response as a non-streaming one; static files stream.
     assert b"<svg" in b"".join(response.streaming_content)  # type: ignore[attr-defined]

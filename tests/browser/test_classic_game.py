@@ -34,9 +34,11 @@ def test_a_won_turtle_game_is_ranked_and_replays_move_by_move(play: PlayPage) ->
         dialog.get_by_role("button", name="Submit the score").click()
     answer = submitted.value
     assert (answer.request.method, answer.status) == ("POST", 201)
-    assert answer.request.post_data_json["log"] == [
+    sent = answer.request.post_data_json
+    assert sent is not None
+    assert sent["log"] == [
         {"t": event["t"], "type": "match", "a": a, "b": b}
-        for event, (a, b) in zip(answer.request.post_data_json["log"], plan, strict=True)
+        for event, (a, b) in zip(sent["log"], plan, strict=True)
     ]
     expect(dialog.locator("output")).to_contain_text("number 1")
     entry = Score.objects.get()

@@ -75,7 +75,7 @@ def double_tap(play: PlayPage, point: tuple[float, float]) -> None:
 def canvas_box(play: PlayPage) -> dict[str, float]:
     box = play.page.locator("#play-canvas").bounding_box()
     assert box is not None
-    return box
+    return {"x": box["x"], "y": box["y"], "width": box["width"], "height": box["height"]}
 
 
 def neighbours(state: dict[str, Any]) -> tuple[int, int]:
@@ -98,7 +98,8 @@ def well_inside(play: PlayPage, i: int) -> bool:
     left, top = max(box["x"], 0), max(box["y"], 0)
     right, bottom = min(box["x"] + box["width"], WIDTH), min(box["y"] + box["height"], HEIGHT)
     margin = COMFORTABLE_TOUCH_PX / 2
-    return left + margin < c["x"] < right - margin and top + margin < c["y"] < bottom - margin
+    inside: bool = left + margin < c["x"] < right - margin and top + margin < c["y"] < bottom - margin
+    return inside
 
 
 def tile_width(play: PlayPage, pair: tuple[int, int]) -> float:

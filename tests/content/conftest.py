@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from django.core.cache import cache
@@ -14,7 +15,7 @@ __all__ = ["FAQ_ENTRIES", "LANGUAGES", "PAGES"]
 
 
 @pytest.fixture(autouse=True)
-def empty_page_cache():
+def empty_page_cache() -> Iterator[None]:
     """Whole pages are cached: every test starts and ends with an empty cache."""
     cache.clear()
     yield
@@ -22,7 +23,7 @@ def empty_page_cache():
 
 
 @pytest.fixture
-def content(db):
+def content(db: None) -> None:
     """Every page and question in every language, as a fresh database has them."""
     call_command("load_sample_content", verbosity=0)
 

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import Group, User
+from django.test import Client
 
 from rules.models import FaqEntry, Page
 
@@ -17,13 +18,13 @@ PASSWORD = "a-long-editor-password-for-tests"
 
 
 @pytest.fixture
-def editor(db) -> User:
+def editor(db: None) -> User:
     user = User.objects.create_user("editor", password=PASSWORD, is_staff=True)
     user.groups.add(Group.objects.get(name="content editor"))
     return user
 
 
-def log_in_through_the_admin_form(client, user: User) -> None:
+def log_in_through_the_admin_form(client: Client, user: User) -> None:
     response = client.post(
         "/admin/login/?next=/admin/",
         {"username": user.username, "password": PASSWORD, "next": "/admin/"},
@@ -47,7 +48,9 @@ def change_form_data(page: Page, **changes: Any) -> dict[str, Any]:
 
 
 @pytest.mark.django_db
-def test_a_title_changed_by_a_content_editor_in_the_admin_shows_on_the_public_page(client, content, editor):
+def test_a_title_changed_by_a_content_editor_in_the_admin_shows_on_the_public_page(
+    client: Client, content: None, editor: User
+) -> None:
     url = page_url("how-to-play", "pl")
     assert "<h1>Jak grać</h1>" in client.get(url).content.decode()  # cached now
     log_in_through_the_admin_form(client, editor)
@@ -67,7 +70,9 @@ def test_a_title_changed_by_a_content_editor_in_the_admin_shows_on_the_public_pa
 
 
 @pytest.mark.django_db
-def test_the_page_form_shows_every_language_side_by_side_with_the_notation_help(client, content, editor):
+def test_the_page_form_shows_every_language_side_by_side_with_the_notation_help(
+    client: Client, content: None, editor: User
+) -> None:
     log_in_through_the_admin_form(client, editor)
     page = Page.objects.get(key="strategy")
     html = client.get(f"/admin/rules/page/{page.pk}/change/").content.decode()
@@ -80,7 +85,9 @@ def test_the_page_form_shows_every_language_side_by_side_with_the_notation_help(
 
 
 @pytest.mark.django_db
-def test_a_content_editor_can_edit_the_questions_in_every_language(client, content, editor):
+def test_a_content_editor_can_edit_the_questions_in_every_language(
+    client: Client, content: None, editor: User
+) -> None:
     log_in_through_the_admin_form(client, editor)
     assert client.get("/admin/rules/faqentry/").status_code == 200
     entry = FaqEntry.objects.get(key="free")
@@ -91,14 +98,16 @@ def test_a_content_editor_can_edit_the_questions_in_every_language(client, conte
 
 
 @pytest.mark.django_db
-def test_staff_outside_the_group_cannot_see_the_questions(client, content):
+def test_staff_outside_the_group_cannot_see_the_questions(client: Client, content: None) -> None:
     outsider = User.objects.create_user("outsider", password=PASSWORD, is_staff=True)
     log_in_through_the_admin_form(client, outsider)
     assert client.get("/admin/rules/faqentry/").status_code == 403
 
 
 @pytest.mark.django_db
-def test_an_editor_can_preview_an_unpublished_page_that_visitors_cannot_see(client, content, editor):
+def test_an_editor_can_preview_an_unpublished_page_that_visitors_cannot_see(
+    client: Client, content: None, editor: User
+) -> None:
     Page.objects.filter(key="history").update(published=False)
     url = page_url("history", "fr")
     assert client.get(f"{url}?preview=1").status_code == 404
@@ -113,9 +122,11 @@ def test_an_editor_can_preview_an_unpublished_page_that_visitors_cannot_see(clie
 
 
 @pytest.mark.django_db
-def test_the_diagram_check_lists_each_languages_problems_and_previews_show_them(client, content, editor):
+def test_the_diagram_check_lists_each_languages_problems_and_previews_show_them(
+    client: Client, content: None, editor: User
+) -> None:
     page = Page.objects.get(key="strategy")
-    page.body_fr = f"{page.body_fr}\n\n```tiles\n0 0,0: 1B 2B\n0 2,0: 9X\n```"
+    page.body_fr = f"{page.body_fr}\n\n```tiles\n0 0,0: 1B 2B\n0 2,0: 9X\n```"  # type: ignore[attr-defined]  # a modeltranslation column
     page.save()
     log_in_through_the_admin_form(client, editor)
     html = client.get(f"/admin/rules/page/{page.pk}/change/").content.decode()
@@ -134,7 +145,9 @@ def test_the_diagram_check_lists_each_languages_problems_and_previews_show_them(
 
 
 @pytest.mark.django_db
-def test_the_diagram_check_finds_nothing_wrong_in_the_sample_texts(client, content, editor):
+def test_the_diagram_check_finds_nothing_wrong_in_the_sample_texts(
+    client: Client, content: None, editor: User
+) -> None:
     log_in_through_the_admin_form(client, editor)
     for page in Page.objects.all():
         html = client.get(f"/admin/rules/page/{page.pk}/change/").content.decode()

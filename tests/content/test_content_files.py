@@ -22,7 +22,7 @@ PAGE_TEXTS = ("title", "slug", "summary", "body")
 ENTRY_TEXTS = ("question", "answer")
 
 
-def test_every_page_has_a_markdown_file_in_every_language_with_every_field_filled():
+def test_every_page_has_a_markdown_file_in_every_language_with_every_field_filled() -> None:
     folders = {path.parent.name for path in CONTENT_DIR.glob("*/page.txt")}
     assert folders == PAGE_KEYS
     for key in PAGE_KEYS:
@@ -37,7 +37,7 @@ def test_every_page_has_a_markdown_file_in_every_language_with_every_field_fille
             assert all(page.texts[language][field] for field in ("title", "slug", "summary", "body"))
 
 
-def test_every_faq_entry_has_a_markdown_file_in_every_language_with_a_question_and_an_answer():
+def test_every_faq_entry_has_a_markdown_file_in_every_language_with_a_question_and_an_answer() -> None:
     assert len(FAQ_ENTRIES) >= 6
     for entry in FAQ_ENTRIES:
         folder = CONTENT_DIR / "faq" / "entries" / f"{entry.order}-{entry.key}"
@@ -46,13 +46,13 @@ def test_every_faq_entry_has_a_markdown_file_in_every_language_with_a_question_a
             assert entry.texts[language]["question"] and entry.texts[language]["answer"]
 
 
-def test_slugs_are_unique_in_each_language():
+def test_slugs_are_unique_in_each_language() -> None:
     for language in LANGUAGES:
         slugs = [page.texts[language]["slug"] for page in PAGES]
         assert len(slugs) == len(set(slugs)) == len(PAGE_KEYS), language
 
 
-def test_pages_and_entries_come_in_their_order_with_their_menu_flag():
+def test_pages_and_entries_come_in_their_order_with_their_menu_flag() -> None:
     assert [page.key for page in PAGES] == ["home", "how-to-play", "strategy", "history", "faq", "about"]
     assert {page.key: page.in_menu for page in PAGES}["about"] is False
     assert all(page.in_menu for page in PAGES if page.key != "about")
@@ -60,7 +60,7 @@ def test_pages_and_entries_come_in_their_order_with_their_menu_flag():
     assert orders == sorted(orders) and orders[0] == 10
 
 
-def test_the_french_files_are_written_with_plain_spaces_and_get_no_break_spaces_when_read():
+def test_the_french_files_are_written_with_plain_spaces_and_get_no_break_spaces_when_read() -> None:
     raw = (CONTENT_DIR / "faq" / "entries" / "10-free" / "fr.md").read_text(encoding="utf-8")
     assert "gratuit ?" in raw and "\u00a0" not in raw
     entry = next(entry for entry in FAQ_ENTRIES if entry.key == "free")
@@ -68,7 +68,7 @@ def test_the_french_files_are_written_with_plain_spaces_and_get_no_break_spaces_
     assert entry.texts["en"]["question"] == "Is Miaojong free?"
 
 
-def test_a_document_is_a_header_between_dashes_then_the_body():
+def test_a_document_is_a_header_between_dashes_then_the_body() -> None:
     header, body = parse_document(
         "---\ntitle: A: b\n# a comment\nslug: a-b\n---\n\n## Body\n\nText.\n", ("title", "slug")
     )
@@ -88,13 +88,13 @@ def test_a_document_is_a_header_between_dashes_then_the_body():
         ("---\njust words\n---\n", "expected 'name: value'"),
     ],
 )
-def test_a_broken_document_is_refused_with_the_file_and_the_problem(text, problem):
+def test_a_broken_document_is_refused_with_the_file_and_the_problem(text: str, problem: str) -> None:
     with pytest.raises(ContentError, match=problem) as error:
         parse_document(text, ("title",), path="somewhere/en.md")
     assert "somewhere/en.md" in str(error.value)
 
 
-def test_page_settings_are_an_order_and_a_menu_flag():
+def test_page_settings_are_an_order_and_a_menu_flag() -> None:
     assert parse_settings("order: 20\nmenu: no\n") == (20, False)
     assert parse_settings("# comment\norder: 5\n") == (5, True)
     with pytest.raises(ContentError, match="whole number"):
@@ -113,7 +113,7 @@ def _write_page(root: Path, key: str, slug: str, *, skip: str = "") -> None:
             (folder / f"{language}.md").write_text(text, encoding="utf-8")
 
 
-def test_a_missing_language_file_or_a_repeated_slug_is_refused(tmp_path):
+def test_a_missing_language_file_or_a_repeated_slug_is_refused(tmp_path: Path) -> None:
     _write_page(tmp_path / "one", "alpha", "same", skip="pl")
     with pytest.raises(ContentError, match=r"pl\.md: missing"):
         read_pages(tmp_path / "one")
@@ -123,24 +123,24 @@ def test_a_missing_language_file_or_a_repeated_slug_is_refused(tmp_path):
         read_pages(tmp_path / "two")
 
 
-def test_an_entry_folder_must_be_named_by_order_and_key(tmp_path):
+def test_an_entry_folder_must_be_named_by_order_and_key(tmp_path: Path) -> None:
     (tmp_path / "faq" / "entries" / "free").mkdir(parents=True)
     with pytest.raises(ContentError, match="'<order>-<key>'"):
         read_faq_entries(tmp_path)
 
 
 @pytest.mark.django_db
-def test_load_content_reads_the_files_again_on_each_call(tmp_path):
+def test_load_content_reads_the_files_again_on_each_call(tmp_path: Path) -> None:
     _write_page(tmp_path, "alpha", "alpha")
     assert load_content(Page, FaqEntry, root=tmp_path) == [("alpha", True)]
-    assert Page.objects.get(key="alpha").body_ru == "Body ru."
+    assert Page.objects.get(key="alpha").body_ru == "Body ru."  # type: ignore[attr-defined]  # a modeltranslation column
     text = (tmp_path / "alpha" / "ru.md").read_text(encoding="utf-8")
     (tmp_path / "alpha" / "ru.md").write_text(text.replace("Body ru.", "Новый текст."), encoding="utf-8")
     assert load_content(Page, FaqEntry, root=tmp_path) == [("alpha", False)]
-    assert Page.objects.get(key="alpha").body_ru == "Новый текст."
+    assert Page.objects.get(key="alpha").body_ru == "Новый текст."  # type: ignore[attr-defined]  # a modeltranslation column
 
 
-def test_the_data_migration_imports_no_live_code():
+def test_the_data_migration_imports_no_live_code() -> None:
     tree = ast.parse((MIGRATIONS / "0005_initial_content.py").read_text(encoding="utf-8"))
     imported = set()
     for node in ast.walk(tree):
@@ -152,7 +152,7 @@ def test_the_data_migration_imports_no_live_code():
     assert all(name.split(".")[0] in {"contextlib", "json", "time", "pathlib", "django"} for name in imported)
 
 
-def test_the_frozen_data_has_every_page_and_entry_in_every_language_with_english_plain_columns():
+def test_the_frozen_data_has_every_page_and_entry_in_every_language_with_english_plain_columns() -> None:
     data = json.loads(FROZEN.read_text(encoding="utf-8"))
     assert {row["key"] for row in data["pages"]} == PAGE_KEYS
     assert len(data["faq_entries"]) >= 6
@@ -166,7 +166,7 @@ def test_the_frozen_data_has_every_page_and_entry_in_every_language_with_english
 
 
 @pytest.mark.django_db
-def test_a_fresh_database_has_the_frozen_texts_of_the_migration():
+def test_a_fresh_database_has_the_frozen_texts_of_the_migration() -> None:
     data = json.loads(FROZEN.read_text(encoding="utf-8"))
     for model, rows in ((Page, data["pages"]), (FaqEntry, data["faq_entries"])):
         assert model.objects.count() == len(rows)

@@ -7,6 +7,7 @@ import itertools
 import re
 
 import pytest
+from django.test import Client
 from django.urls import NoReverseMatch, reverse
 from django.utils import translation
 
@@ -32,8 +33,8 @@ def route_exists(name: str) -> bool:
 @pytest.mark.django_db
 @pytest.mark.parametrize(("key", "language"), EVERY_PAGE)
 def test_every_page_answers_in_its_language_with_its_title_and_every_alternate(
-    client, content, key, language
-):
+    client: Client, content: None, key: str, language: str
+) -> None:
     page = next(page for page in PAGES if page.key == key)
     response = client.get(page_url(key, language))
     html = text_of(response.content.decode())
@@ -48,7 +49,9 @@ def test_every_page_answers_in_its_language_with_its_title_and_every_alternate(
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("key", "language"), EVERY_PAGE)
-def test_the_language_switcher_of_every_page_links_to_the_same_page(client, content, key, language):
+def test_the_language_switcher_of_every_page_links_to_the_same_page(
+    client: Client, content: None, key: str, language: str
+) -> None:
     html = client.get(page_url(key, language)).content.decode()
     assert switcher(html) == {code: page_url(key, code) for code in LANGUAGES}
     assert f'hreflang="{language}" lang="{language}" aria-current="true"' in html
@@ -57,8 +60,8 @@ def test_the_language_switcher_of_every_page_links_to_the_same_page(client, cont
 @pytest.mark.django_db
 @pytest.mark.parametrize(("key", "language"), EVERY_PAGE)
 def test_every_page_describes_itself_to_search_engines_and_social_sites_from_its_summary(
-    client, content, key, language
-):
+    client: Client, content: None, key: str, language: str
+) -> None:
     page = next(page for page in PAGES if page.key == key).texts[language]
     html = text_of(client.get(page_url(key, language)).content.decode())
     assert f'<meta name="description" content="{page["summary"]}">' in html
@@ -70,7 +73,9 @@ def test_every_page_describes_itself_to_search_engines_and_social_sites_from_its
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_page_has_landmarks_a_skip_link_and_one_main_heading(client, content, language):
+def test_every_page_has_landmarks_a_skip_link_and_one_main_heading(
+    client: Client, content: None, language: str
+) -> None:
     for page in PAGES:
         html = client.get(page_url(page.key, language)).content.decode()
         assert html.count("<h1>") == 1
@@ -86,14 +91,16 @@ def test_every_page_has_landmarks_a_skip_link_and_one_main_heading(client, conte
 
 
 @pytest.mark.django_db
-def test_a_slug_from_another_language_is_not_found_in_this_one(client, content):
+def test_a_slug_from_another_language_is_not_found_in_this_one(client: Client, content: None) -> None:
     assert client.get("/ru/regole/").status_code == 404
     assert client.get("/it/pravila/").status_code == 404
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_faq_page_lists_the_questions_in_their_order(client, content, language):
+def test_the_faq_page_lists_the_questions_in_their_order(
+    client: Client, content: None, language: str
+) -> None:
     html = text_of(client.get(page_url("faq", language)).content.decode())
     expected = [entry.texts[language]["question"] for entry in sorted(FAQ_ENTRIES, key=lambda e: e.order)]
     shown = re.findall(r'<h2 id="[\w-]+-question">([^<]+)</h2>', html)
@@ -101,7 +108,7 @@ def test_the_faq_page_lists_the_questions_in_their_order(client, content, langua
 
 
 @pytest.mark.django_db
-def test_changing_the_order_of_a_question_moves_it_on_the_page(client, content):
+def test_changing_the_order_of_a_question_moves_it_on_the_page(client: Client, content: None) -> None:
     url = page_url("faq", "it")
     assert client.get(url).status_code == 200  # now cached
     last = FaqEntry.objects.get(key="fair-leaderboard")
@@ -113,7 +120,7 @@ def test_changing_the_order_of_a_question_moves_it_on_the_page(client, content):
 
 
 @pytest.mark.django_db
-def test_an_unpublished_question_is_not_shown(client, content):
+def test_an_unpublished_question_is_not_shown(client: Client, content: None) -> None:
     FaqEntry.objects.filter(key="phones").update(published=False)
     html = client.get(page_url("faq", "en")).content.decode()
     assert 'id="phones"' not in html
@@ -122,7 +129,9 @@ def test_an_unpublished_question_is_not_shown(client, content):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_long_pages_have_a_table_of_contents_linking_to_their_headings(client, content, language):
+def test_long_pages_have_a_table_of_contents_linking_to_their_headings(
+    client: Client, content: None, language: str
+) -> None:
     html = client.get(page_url("how-to-play", language)).content.decode()
     contents = html.split('<nav class="toc"', 1)[1].split("</nav>", 1)[0]
     anchors = re.findall(r'<a href="#([^"]+)">', contents)
@@ -132,7 +141,7 @@ def test_long_pages_have_a_table_of_contents_linking_to_their_headings(client, c
 
 
 @pytest.mark.django_db
-def test_the_rules_pages_link_to_the_previous_and_next_page(client, content):
+def test_the_rules_pages_link_to_the_previous_and_next_page(client: Client, content: None) -> None:
     html = client.get(page_url("strategy", "pl")).content.decode()
     assert f'href="{page_url("how-to-play", "pl")}" rel="prev"' in html
     assert f'href="{page_url("history", "pl")}" rel="next"' in html
@@ -142,7 +151,9 @@ def test_the_rules_pages_link_to_the_previous_and_next_page(client, content):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_home_page_has_a_big_play_button_and_the_daily_challenge(client, content, language):
+def test_the_home_page_has_a_big_play_button_and_the_daily_challenge(
+    client: Client, content: None, language: str
+) -> None:
     html = client.get(f"/{language}/").content.decode()
     with translation.override(language):
         play = reverse("mahjong:play") if route_exists("mahjong:play") else None
@@ -157,7 +168,9 @@ def test_the_home_page_has_a_big_play_button_and_the_daily_challenge(client, con
 
 
 @pytest.mark.django_db
-def test_the_main_menu_links_every_rules_page_and_the_footer_links_the_about_page(client, content):
+def test_the_main_menu_links_every_rules_page_and_the_footer_links_the_about_page(
+    client: Client, content: None
+) -> None:
     html = client.get("/fr/").content.decode()
     menu = html.split('class="main-nav"', 1)[1].split("</nav>", 1)[0]
     footer = html.split('class="site-footer"', 1)[1]
@@ -168,7 +181,7 @@ def test_the_main_menu_links_every_rules_page_and_the_footer_links_the_about_pag
 
 
 @pytest.mark.django_db
-def test_the_menu_links_the_tiles_page_once_it_exists(client, content):
+def test_the_menu_links_the_tiles_page_once_it_exists(client: Client, content: None) -> None:
     if not route_exists("mahjong:tiles"):
         pytest.skip("the Tiles page is not there yet")
     with translation.override("ru"):
@@ -178,7 +191,9 @@ def test_the_menu_links_the_tiles_page_once_it_exists(client, content):
 
 
 @pytest.mark.django_db
-def test_the_switcher_on_the_tiles_page_keeps_the_visitor_on_the_tiles_page(client, content):
+def test_the_switcher_on_the_tiles_page_keeps_the_visitor_on_the_tiles_page(
+    client: Client, content: None
+) -> None:
     if not route_exists("mahjong:tiles"):
         pytest.skip("the Tiles page is not there yet")
     urls = {}
@@ -193,7 +208,7 @@ def test_the_switcher_on_the_tiles_page_keeps_the_visitor_on_the_tiles_page(clie
 
 
 @pytest.mark.django_db
-def test_pages_that_were_never_published_are_not_offered_anywhere(client, content):
+def test_pages_that_were_never_published_are_not_offered_anywhere(client: Client, content: None) -> None:
     Page.objects.filter(key="history").update(published=False)
     assert client.get(page_url("history", "en")).status_code == 404
     assert page_url("history", "en") not in client.get(page_url("strategy", "en")).content.decode()

@@ -6,6 +6,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from django.test import Client
 from django.urls import NoReverseMatch, reverse
 from django.utils import translation
 
@@ -14,7 +15,7 @@ from .conftest import LANGUAGES, PAGES, page_url
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
 
 
-def sitemap_entries(client) -> dict[str, dict[str, str]]:
+def sitemap_entries(client: Client) -> dict[str, dict[str, str]]:
     """Each listed address with its alternates (hreflang to address)."""
     response = client.get("/sitemap.xml")
     assert response.status_code == 200
@@ -22,13 +23,16 @@ def sitemap_entries(client) -> dict[str, dict[str, str]]:
     entries = {}
     for url in root.findall("s:url", NS):
         location = url.findtext("s:loc", namespaces=NS)
-        links = {link.get("hreflang"): link.get("href") for link in url.findall("x:link", NS)}
+        assert location is not None
+        links = {link.attrib["hreflang"]: link.attrib["href"] for link in url.findall("x:link", NS)}
         entries[location] = links
     return entries
 
 
 @pytest.mark.django_db
-def test_the_sitemap_lists_every_page_in_every_language_with_its_alternates(client, content):
+def test_the_sitemap_lists_every_page_in_every_language_with_its_alternates(
+    client: Client, content: None
+) -> None:
     entries = sitemap_entries(client)
     for page in PAGES:
         expected = {code: f"http://testserver{page_url(page.key, code)}" for code in LANGUAGES}
@@ -37,7 +41,9 @@ def test_the_sitemap_lists_every_page_in_every_language_with_its_alternates(clie
 
 
 @pytest.mark.django_db
-def test_the_sitemap_lists_the_tiles_page_in_every_language_once_it_exists(client, content):
+def test_the_sitemap_lists_the_tiles_page_in_every_language_once_it_exists(
+    client: Client, content: None
+) -> None:
     try:
         reverse("mahjong:tiles")
     except NoReverseMatch:
@@ -49,7 +55,7 @@ def test_the_sitemap_lists_the_tiles_page_in_every_language_once_it_exists(clien
 
 
 @pytest.mark.django_db
-def test_the_sitemap_leaves_out_unpublished_pages(client, content):
+def test_the_sitemap_leaves_out_unpublished_pages(client: Client, content: None) -> None:
     from rules.models import Page
 
     Page.objects.filter(key="history").update(published=False)
@@ -58,7 +64,9 @@ def test_the_sitemap_leaves_out_unpublished_pages(client, content):
 
 
 @pytest.mark.django_db
-def test_robots_txt_points_to_the_sitemap_and_keeps_crawlers_out_of_the_admin_and_the_api(client):
+def test_robots_txt_points_to_the_sitemap_and_keeps_crawlers_out_of_the_admin_and_the_api(
+    client: Client,
+) -> None:
     response = client.get("/robots.txt")
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/plain")

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.mahjong.engine import Board, IllegalMoveError, MalformedError, deal, get_layout
+from game.mahjong.engine import Board, Face, IllegalMoveError, MalformedError, deal, get_layout
 
 from .helpers import CODE, blocked_tile, codes, free_pair_not_matching, indices_of, spec_free_positions
 
@@ -27,17 +27,17 @@ def test_a_new_board_holds_every_tile_and_knows_the_free_ones() -> None:
 
 def test_a_board_needs_one_entry_per_position() -> None:
     with pytest.raises(MalformedError, match="has 144 positions, not 143"):
-        Board(get_layout("L00"), ["1B"] * 143)
+        Board(get_layout("L00"), [Face("1B")] * 143)
 
 
 def test_a_board_refuses_unknown_labels() -> None:
     with pytest.raises(MalformedError, match="unknown tile label"):
-        Board(get_layout("L00"), ["1B"] * 143 + ["XX"])
+        Board(get_layout("L00"), [Face("1B")] * 143 + [Face("XX")])
 
 
 def test_empty_spots_are_neither_occupied_nor_free() -> None:
-    tiles = [None] * 144
-    tiles[0] = tiles[1] = "5D"
+    tiles: list[Face | None] = [None] * 144
+    tiles[0] = tiles[1] = Face("5D")
     board = Board(get_layout("L00"), tiles)
     assert len(board) == 2
     assert not board.has_tile(2)
@@ -142,7 +142,7 @@ def test_replace_tiles_keeps_the_free_mask_and_swaps_the_faces() -> None:
 
 def test_replace_tiles_must_keep_the_same_positions_occupied() -> None:
     board = turtle_board()
-    tiles: list[str | None] = list(board.tiles)
+    tiles: list[Face | None] = list(board.tiles)
     tiles[0] = None
     with pytest.raises(MalformedError, match="same positions occupied"):
         board.replace_tiles(tiles)
@@ -154,7 +154,7 @@ def test_the_free_mask_stays_right_through_random_removals_and_put_backs(
 ) -> None:
     result = deal(code)
     board = Board(result.layout, result.tiles)
-    removed: list[tuple[int, int, str, str]] = []
+    removed: list[tuple[int, int, Face, Face]] = []
     for choice in choices:
         pairs = board.available_pairs()
         if removed and (choice % 4 == 0 or not pairs):

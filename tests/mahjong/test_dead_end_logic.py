@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.mahjong.engine import Game
+from game.mahjong.engine import Board, Game
 from game.mahjong.engine import solver as solver_module
-from game.mahjong.engine.solver import Solution, Verdict, dead_end
+from game.mahjong.engine.solver import Budget, Solution, Verdict, dead_end
 
 W, L, U = Verdict.WINNABLE, Verdict.NOT_WINNABLE, Verdict.UNKNOWN
 CODE = "MJ1-L00-DEADEND"
@@ -32,7 +32,7 @@ def game_with(moves: int, undo_after: int | None = None) -> Game:
 
 
 def verdicts_by_tiles(monkeypatch: pytest.MonkeyPatch, table: dict[int, Verdict]) -> None:
-    def fake_solve(board, budget=None):  # type: ignore[no-untyped-def]
+    def fake_solve(board: Board, budget: Budget | None = None) -> Solution:
         return Solution(table[len(board)], None, 0)
 
     monkeypatch.setattr(solver_module, "solve", fake_solve)
@@ -50,12 +50,16 @@ def verdicts_by_tiles(monkeypatch: pytest.MonkeyPatch, table: dict[int, Verdict]
         ((W, W, W, W, W, W, U), None),  # the end itself is undecided
     ],
 )
-def test_dead_end_finds_the_fatal_move_only_when_it_is_certain(monkeypatch, verdicts, expected):
+def test_dead_end_finds_the_fatal_move_only_when_it_is_certain(
+    monkeypatch: pytest.MonkeyPatch, verdicts: tuple[Verdict, ...], expected: int | None
+) -> None:
     verdicts_by_tiles(monkeypatch, dict(zip((144, 142, 140, 138, 136, 134, 132), verdicts, strict=True)))
     assert dead_end(game_with(6)) == expected
 
 
-def test_undecided_boards_after_removals_from_a_lost_board_count_as_lost_across_an_undo(monkeypatch):
+def test_undecided_boards_after_removals_from_a_lost_board_count_as_lost_across_an_undo(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # Boards after: m0 142 W, m1 140 L, m2 138 U, undo 140 L, m2 138 U, m3 136 U, m4 134 L.
     # Each undecided board follows a lost one by removals only, so event 1 was fatal.
     verdicts_by_tiles(monkeypatch, {144: W, 142: W, 140: L, 138: U, 136: U, 134: L})
@@ -64,7 +68,9 @@ def test_undecided_boards_after_removals_from_a_lost_board_count_as_lost_across_
     assert dead_end(game) == 1
 
 
-def test_an_undecided_board_right_after_an_undo_leaves_no_certain_answer(monkeypatch):
+def test_an_undecided_board_right_after_an_undo_leaves_no_certain_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # Boards after: m0 142 W, m1 140 U, m2 138 L, undo 140 U, m2 138 L, m3 136 L, m4 134 L.
     # The undo put tiles back, so the lost board before it says nothing about the one after.
     verdicts_by_tiles(monkeypatch, {144: W, 142: W, 140: U, 138: L, 136: L, 134: L})

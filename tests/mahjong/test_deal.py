@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from game.mahjong.engine import (
     FULL_SET,
     Deal,
+    Face,
     GameCode,
     IllegalMoveError,
     MalformedError,
@@ -127,6 +128,6 @@ def test_verify_plan_refuses_non_matching_faces() -> None:
     result = deal(CODE)
     a, b = result.plan[0]
     tiles = list(result.tiles)
-    tiles[a], tiles[b] = "R", "G"
+    tiles[a], tiles[b] = Face("R"), Face("G")
     with pytest.raises(IllegalMoveError, match="plan step 0: R and G do not match"):
         verify_plan(result.layout, tiles, result.plan)

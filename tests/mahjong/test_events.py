@@ -57,7 +57,7 @@ def test_an_empty_log_is_fine() -> None:
     assert parse_log([]) == []
 
 
-BAD_EVENTS = [
+BAD_EVENTS: list[tuple[str, object]] = [
     ("an event must be an object, not list", ["t", 0]),
     ("an event must be an object, not str", "undo"),
     ("an event must be an object, not NoneType", None),

@@ -6,14 +6,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.mahjong.engine import Board, Layout, all_layouts
+from game.mahjong.engine import Board, Face, Layout, all_layouts
 
 from .helpers import indices_of, layout_from, mask_of, position_index, spec_free_positions
 
 
 def free_positions(layout: Layout, occupied: int | None = None) -> set[tuple[int, int, int]]:
     mask = layout.full if occupied is None else occupied
-    return {tuple(layout.positions[i]) for i in indices_of(layout.free_mask(mask))}
+    positions = (layout.positions[i] for i in indices_of(layout.free_mask(mask)))
+    return {(p.x, p.y, p.z) for p in positions}
 
 
 def test_a_tile_covered_by_half_a_tile_sideways_is_blocked() -> None:
@@ -168,8 +169,8 @@ def test_removing_a_row_end_frees_the_middle() -> None:
     left, middle, right, alone = (
         position_index(layout, *p) for p in ((0, 0, 0), (2, 0, 0), (4, 0, 0), (0, 4, 0))
     )
-    tiles = [None] * 4
-    tiles[left], tiles[alone], tiles[middle], tiles[right] = "1B", "1B", "2B", "2B"
+    tiles: list[Face | None] = [None] * 4
+    tiles[left], tiles[alone], tiles[middle], tiles[right] = map(Face, ("1B", "1B", "2B", "2B"))
     board = Board(layout, tiles)
     assert not board.is_free(middle)
     assert board.available_pairs() == [(left, alone)]
@@ -198,8 +199,8 @@ def test_removing_the_covering_tile_frees_the_tiles_under_it() -> None:
     )
     under = [position_index(layout, 0, 0, 0), position_index(layout, 2, 0, 0)]
     bridge, alone = position_index(layout, 1, 0, 1), position_index(layout, 0, 4, 0)
-    tiles = [None] * 4
-    tiles[under[0]], tiles[under[1]], tiles[bridge], tiles[alone] = "F1", "F2", "S1", "S3"
+    tiles: list[Face | None] = [None] * 4
+    tiles[under[0]], tiles[under[1]], tiles[bridge], tiles[alone] = map(Face, ("F1", "F2", "S1", "S3"))
     board = Board(layout, tiles)
     assert set(board.free_tiles()) == {bridge, alone}
     assert board.available_pairs() == [tuple(sorted((bridge, alone)))]

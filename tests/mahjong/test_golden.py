@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from game.mahjong.engine import all_layouts, deal, get_layout, shuffle_tiles
+from game.mahjong.engine import Face, all_layouts, deal, get_layout, shuffle_tiles
 
 from .helpers import replay_by_hand
 
@@ -47,9 +47,9 @@ def golden_cases() -> list[tuple[str, int]]:
     return cases
 
 
-def tiles_before_the_golden_shuffle() -> list[str | None]:
+def tiles_before_the_golden_shuffle() -> list[Face | None]:
     start = deal(SHUFFLE_CODE)
-    tiles: list[str | None] = list(start.tiles)
+    tiles: list[Face | None] = list(start.tiles)
     for a, b in start.plan[:SHUFFLE_AFTER_PAIRS]:
         tiles[a] = tiles[b] = None
     return tiles

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.mahjong.engine import (
+    Face,
     Game,
     IllegalLogError,
     IllegalMoveError,
@@ -134,7 +135,7 @@ def arcade_with_hints_and_undo() -> Log:
 
 
 def classic_after_a_shuffle() -> Log:
-    tiles: list[str | None] = list(deal(CODE).tiles)
+    tiles: list[Face | None] = list(deal(CODE).tiles)
     for a, b in PLAN[:10]:
         tiles[a] = tiles[b] = None
     shuffled = shuffle_tiles(CODE, 1, 0, tiles)

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.mahjong.engine import Board, MalformedError, deal, get_layout, shuffle_tiles
+from game.mahjong.engine import Board, Face, MalformedError, deal, get_layout, shuffle_tiles
 
 from .helpers import CODE, codes, position_index, replay_by_hand
 
 
-def tiles_after_random_play(code: str, seed: int, pairs: int) -> list[str | None]:
+def tiles_after_random_play(code: str, seed: int, pairs: int) -> list[Face | None]:
     """The tiles left after up to ``pairs`` random legal removals."""
     result = deal(code)
     board = Board(result.layout, result.tiles)
@@ -27,9 +27,9 @@ def tiles_after_random_play(code: str, seed: int, pairs: int) -> list[str | None
     return list(board.tiles)
 
 
-def tiles_after_plan(code: str, pairs: int) -> list[str | None]:
+def tiles_after_plan(code: str, pairs: int) -> list[Face | None]:
     result = deal(code)
-    tiles: list[str | None] = list(result.tiles)
+    tiles: list[Face | None] = list(result.tiles)
     for a, b in result.plan[:pairs]:
         tiles[a] = tiles[b] = None
     return tiles
@@ -82,11 +82,11 @@ def test_shuffling_an_empty_board_gives_an_empty_board_and_an_empty_plan() -> No
     assert result.plan == ()
 
 
-def stacked(faces: tuple[str, ...], spots: list[tuple[int, int, int]]) -> list[str | None]:
+def stacked(faces: tuple[str, ...], spots: list[tuple[int, int, int]]) -> list[Face | None]:
     layout = get_layout("L00")
-    tiles: list[str | None] = [None] * len(layout)
+    tiles: list[Face | None] = [None] * len(layout)
     for face, spot in zip(faces, spots, strict=True):
-        tiles[position_index(layout, *spot)] = face
+        tiles[position_index(layout, *spot)] = Face(face)
     return tiles
 
 
@@ -124,7 +124,7 @@ def test_two_tiles_side_by_side_are_always_solvable() -> None:
 
 def test_a_shuffle_needs_one_entry_per_position() -> None:
     with pytest.raises(MalformedError, match="expected 144 tiles"):
-        shuffle_tiles(CODE, 1, 0, ["1B"] * 10)
+        shuffle_tiles(CODE, 1, 0, [Face("1B")] * 10)
 
 
 def test_tiles_that_cannot_pair_up_are_refused() -> None:

@@ -146,14 +146,14 @@ class GameMachine(RuleBasedStateMachine):
     def may_match(self, a: int, b: int) -> bool:
         if not (self.may_act() and self.game.status is Status.PLAYING):
             return False
-        tiles = self.tiles
+        fa, fb = self.tiles[a], self.tiles[b]
         return (
             a != b
-            and tiles[a] is not None
-            and tiles[b] is not None
+            and fa is not None
+            and fb is not None
             and self.is_free(a)
             and self.is_free(b)
-            and spec_match(tiles[a], tiles[b])
+            and spec_match(fa, fb)
         )
 
     def expected_status(self) -> Status:

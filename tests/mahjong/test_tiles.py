@@ -10,6 +10,7 @@ import pytest
 from game.mahjong.engine import (
     FACES,
     FULL_SET,
+    Face,
     MalformedError,
     check_tiles,
     get_layout,
@@ -39,8 +40,8 @@ def test_faces_are_in_canonical_order_suits_winds_dragons_flowers_seasons() -> N
 
 def test_every_face_has_an_english_name() -> None:
     assert set(FACE_NAMES) == set(FACES)
-    assert FACE_NAMES["5B"] == "5 of bamboo"
-    assert FACE_NAMES["Wh"] == "white dragon"
+    assert FACE_NAMES[Face("5B")] == "5 of bamboo"
+    assert FACE_NAMES[Face("Wh")] == "white dragon"
     assert all(name for name in FACE_NAMES.values())
 
 

@@ -32,9 +32,7 @@ ERROR_DESCRIPTIONS = {
 
 def error_responses(*codes: int) -> dict[int, OpenApiResponse]:
     """The schema's answers for these HTTP error statuses, all in the one error shape."""
-    return {
-        code: OpenApiResponse(ErrorSerializer, description=ERROR_DESCRIPTIONS[code]) for code in codes
-    }
+    return {code: OpenApiResponse(ErrorSerializer, description=ERROR_DESCRIPTIONS[code]) for code in codes}
 
 
 class ApiView(APIView):

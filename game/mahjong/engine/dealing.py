@@ -41,6 +41,8 @@ Pair = tuple[int, int]
 def plan_json(plan: Sequence[Pair] | None) -> list[list[int]] | None:
     """A plan (pairs of positions to take, in order) as JSON arrays; None stays None."""
     return None if plan is None else [[a, b] for a, b in plan]
+
+
 """Two position indices removed together."""
 
 MAX_ATTEMPTS: Final = 100

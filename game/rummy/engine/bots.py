@@ -4,34 +4,42 @@ All three look only at what a seat's :class:`~.game.View` shows (its rack, the
 table, whether it has opened, the pool size), and all three draw when they
 cannot or will not play, or pass when the pool is empty.
 
-* **Easy** lays new sets found greedily in its rack (groups first, then runs,
-  no jokers in new sets) and makes simple additions (a tile at either end of a
-  run, the fourth tile of a group, a joker where it fits), one pass.  It
-  overlooks things: each new set and each addition is missed with probability
-  :data:`EASY_MISS`, drawn from the seed, so the same position and seed always
-  give the same move.
+* **Easy** lays new sets found greedily in its rack (groups, then runs, then
+  a joker completing a pair) and makes simple additions of number tiles (at
+  either end of a run, the fourth tile of a group), one pass a turn; it
+  never adds a joker to a set.  It has blind spots: each possible new set and
+  each possible addition is overlooked with probability :data:`EASY_MISS`,
+  decided by hashing the seed with that play, so the same position and seed
+  always give the same move and a missed play stays missed until it changes.
 * **Medium** lays the best new sets its rack allows (the exact search on the
-  rack alone) and then adds what it can to the ends of sets and to groups,
+  rack alone) and adds what it can to the ends of sets and to groups,
   repeatedly; it also tries the additions first and keeps whichever order
-  places more.  It never takes a set apart.
+  places more.  It never takes a set apart.  While the hand goes on it keeps
+  its jokers unless they let more number tiles down; when the pool is empty
+  or the other seat has two tiles or fewer it sheds them too.
 * **Hard** places the most tiles from its rack that any legal table allows,
   rearranging and reusing all the table's tiles (jokers too), found by the
   exact search of :mod:`.solver`.  Ties go to the most points, then to the
   least change to the table, then to the search's fixed order.
 
-  *Change* is the number of the table's sets that are not kept identical
-  (the same tiles in the same order) in ``after``.  It is minimised greedily:
-  the table's sets are tried in table order, and a set is kept if the best
-  score can still be reached with it kept (and all sets kept before it).  No
-  single set that Hard changes could have been kept, though a different
-  choice of kept sets could in rare cases keep more of them.
+  *Change* is the number of the table's sets not kept identical (the same
+  tiles in the same order; a group's tiles in any order) in ``after``; kept
+  sets come first in ``after``, in table order, then the new and changed sets
+  in canonical order.  It is minimised by small searches (rack plus some
+  changed sets): first the changed sets most related to the rack are freed,
+  0, 1, 2, 4... of them, until the best score is reached; then each freed
+  set, in table order, is kept again if the best score is still reached.  So
+  no single set that Hard changes could have been kept (a maximal, not always
+  a maximum, choice), within a fixed number of search states
+  (:data:`ATTEMPT_STATES`, :data:`CHANGE_STATES`): beyond those a set counts
+  as changed, which keeps this step fast and deterministic.
 
   Before opening, Hard (and Medium) make the opening with the most tiles,
-  then the most points, among all sets from the rack alone worth at least 30.
+  then the most points, among all sets from the rack alone worth at least 30;
+  the table is left as it was and the new sets are appended.
 
 Points are what the placed tiles would cost left on the rack (face values, a
-joker 30), so Hard sheds a joker whenever it can place one; that also keeps
-it from being caught with 30 points in hand.
+joker 30), so Hard sheds a joker whenever it can place one.
 
 Hard's search must finish within ``budget_s`` (default 1 s).  It starts from
 Medium's move, so if the clock runs out it plays the best move found so far
@@ -73,11 +81,11 @@ from .tiles import (
 from .turns import OPENING_MINIMUM
 
 EASY_MISS: Final = (1, 5)
-"""Easy overlooks each possible new set and addition with this probability (1 in 3)."""
+"""Easy overlooks each possible new set and addition with this probability (1 in 5)."""
 DEFAULT_BUDGET_S: Final = 1.0
-ATTEMPT_STATES: Final = 400
+ATTEMPT_STATES: Final = 300
 """Hard's least-change step: the most search states one "can this set be kept?" question may take."""
-CHANGE_STATES: Final = 2500
+CHANGE_STATES: Final = 1200
 """Hard's least-change step: the most search states all those questions together may take."""
 
 Sets = list[tuple[int, ...]]
@@ -118,6 +126,7 @@ class Move:
 
 
 def _sorted_sets(sets: Sets) -> Sets:
+    """New sets in canonical order: by their tile codes."""
     return sorted(sets)
 
 
@@ -271,11 +280,13 @@ def _easy(table: Sets, rack: list[int], opened: bool, blind: _BlindSpots) -> Set
     return after if _placed(table, after) else None
 
 
-def _medium(table: Sets, rack: list[int], opened: bool) -> tuple[Sets | None, int]:
+def _medium(
+    table: Sets, rack: list[int], opened: bool, orders: tuple[bool, ...] = (False, True)
+) -> tuple[Sets | None, int]:
     """The best play without taking sets apart (None: nothing), and the search states it took.
 
     New sets first (the exact search on the rack alone) and then additions, or
-    the additions first; whichever places more.
+    the additions first; whichever places more (``orders``: which to try).
     """
     if not opened:
         new, states = _opening(rack, None)
@@ -283,7 +294,7 @@ def _medium(table: Sets, rack: list[int], opened: bool) -> tuple[Sets | None, in
     best: Sets | None = None
     best_score = 0
     states = 0
-    for additions_first in (False, True):
+    for additions_first in orders:
         counts = list(rack)
         sets = [list(tiles) for tiles in table]
         if additions_first:
@@ -339,7 +350,8 @@ def _hard(
             worth = sum(set_value(tiles) or 0 for tiles in greedy)
             return ([*table, *greedy] if worth >= OPENING_MINIMUM else None), True, 0
         return ([*table, *new] if new else None), False, states
-    fallback, states = _medium(table, rack, opened)
+    # Medium's move in one order only: it is just where the search starts from.
+    fallback, states = _medium(table, rack, opened, (False,))
     floor = _score(_placed(table, fallback)) if fallback is not None else TILE_WEIGHT
     table_counts = counts_of(code for tiles in table for code in tiles)
     search = Search(table_counts, rack, deadline=deadline)
@@ -507,6 +519,10 @@ def choose_move(
         raise MalformedError(f"the seed must be a whole number, not {seed!r}")
     if not isinstance(budget_s, int | float) or isinstance(budget_s, bool) or budget_s <= 0:
         raise MalformedError(f"the budget must be a positive number of seconds, not {budget_s!r}")
+    if opponent_tiles is not None and (
+        isinstance(opponent_tiles, bool) or not isinstance(opponent_tiles, int) or opponent_tiles < 0
+    ):
+        raise MalformedError(f"opponent_tiles must be a whole number from 0 or null, not {opponent_tiles!r}")
     sets, counts = _check_position(table, rack, opened, pool_size)
     assert isinstance(opened, bool) and isinstance(pool_size, int)
     exhausted = False

@@ -308,7 +308,10 @@ class State:
         """
         fields = _keys(data, set(cls.__dataclass_fields__), "a state")
         stored_fields = dict(fields)
-        replayed = replay(fields["code"], fields["starting_seat"], fields["log"])
+        try:
+            replayed = replay(fields["code"], fields["starting_seat"], fields["log"])
+        except IllegalTurnError as error:
+            raise MalformedError(f"the state's log is not a legal hand: {error}") from None
         if replayed.to_json() != stored_fields:
             differing = sorted(k for k, v in replayed.to_json().items() if stored_fields.get(k) != v)
             raise MalformedError(f"the state does not match its log: {', '.join(differing)} differ")
@@ -395,6 +398,10 @@ def apply(state: State, seat: int, action: Action) -> State:
         passes = state.passes + 1
         ended = _blocked_result(state.racks) if passes >= 2 else None
         return replace(state, turn=following, passes=passes, log=log, result=ended)
+    if not isinstance(action.after, tuple) or not all(
+        isinstance(tiles, tuple) and all(isinstance(tile, Tile) for tile in tiles) for tiles in action.after
+    ):
+        raise MalformedError("a play's after must be a table of tiles (use Action.play)")
     verdict = check_play(state, seat, action.after)
     verdict.raise_if_illegal()
     left = counts_of(tile.code for tile in state.racks[seat])

@@ -7,35 +7,41 @@ of rack tiles placed, then their points (face values, a joker 30: what they
 would cost left on the rack).  Scores are single integers,
 ``tiles * TILE_WEIGHT + points``, so comparing two is one comparison.
 
-Method: a dynamic programme over the numbers 1 to 13, in the manner of van
-Rijn, Takes and Vis ("Computing and predicting winning hands in the trick-taking
-game of Klaverjas"'s authors' Rummikub analysis, 2015), tightened.  Walking up
-the numbers, the state is, for each colour, how many runs are open with length
-1, 2 or at least 3, plus the jokers still free.  At each number the search
-chooses the groups (by how many tiles of each colour and how many jokers they
-take; a table of every group combination is built once), how many real tiles
-and jokers extend or start runs in each colour, and so how many rack tiles
-of that number are placed.  What makes it small:
+Method: a dynamic programme over the numbers 1 to 13, after the one van Rijn,
+Takes and Vis give in "The Complexity of Rummikub Problems" (2015), tightened
+and written anew.  Walking up the numbers, the state is, for each colour, how
+many runs are open with length 1, 2 or at least 3, plus the jokers still free.
+At each number the search chooses the groups (by how many tiles of each colour
+and how many jokers they take; a table of every group combination is built
+once), how many real tiles and jokers extend or start runs in each colour, and
+so how many rack tiles of that number are placed.  What makes it small:
 
 * Runs that must go on (length 1 or 2) always take the next tiles first, and
   a run of length 3+ is never ended while a new one starts in its colour at
   the same number (continuing it is never worse), so each choice of *how
   many* tiles go into a colour's runs gives exactly one next state.
+* Choices whose runs could not go on at the next two numbers are not made.
 * Transitions that lead to the same next state are merged, keeping the best
-  gain; the rest are tried best gain first.
+  gain; the rest are tried most real tiles first, jokers kept for later.
 * Branch and bound with a memo, as in alpha-beta search for one player: a
   call learns the exact value of a state when it can beat the score to beat,
   and otherwise only an upper bound, which is memoised too.  The bound is
   what the rack tiles of the remaining numbers would add, counting only tiles
-  that fit in some set at all given the tiles available.
-* The search starts from a known move (the caller's, for example the best
-  move without rearranging), so most of the tree is cut at once.
+  that fit in some set at all given the tiles available; from it follows how
+  many rack tiles of the current number a move must place to be worth trying.
+* The caller starts the search from a known move (Hard: Medium's), so
+  everything that cannot beat it is cut at once.
+
+Jokers are where it is slowest: a free joker may stand in any run or group, so
+a large table with a joker or two to place is the worst case (see the bench).
 
 The opening is the same search on the rack alone with one more counter in the
 state: what the sets are worth (capped at 30), which must reach 30 at the end.
 
-The clock is checked every few thousand states; when time is up the search
-stops with :class:`OutOfTime`, and the caller plays the best move it had.
+The clock is checked every 256 states; when time is up the search stops with
+:class:`OutOfTime` and the caller plays the best move it had.  A limit on
+states (:class:`OutOfStates`) serves callers that need the same answer on any
+machine.
 """
 
 from __future__ import annotations
@@ -145,6 +151,10 @@ def _index_group_options() -> dict[tuple[int, int, int, int], tuple[_GroupOption
 
 
 _GROUPS_BY_USE: Final = _index_group_options()
+_GROUPS_BY_INDEX: Final[tuple[tuple[_GroupOption, ...], ...]] = tuple(
+    _GROUPS_BY_USE.get((i % 3, i // 3 % 3, i // 9 % 3, i // 27), ()) for i in range(81)
+)
+"""The same, indexed by ``u0 + 3 u1 + 9 u2 + 27 u3``."""
 
 
 def _placeable(available: Sequence[int], jokers: int, code: int) -> bool:
@@ -286,11 +296,17 @@ class Search:
         # The group options worth a look: those taking, from each colour, a number of tiles
         # that leaves that colour's runs something to do.
         options = []
-        for u0 in (u for u in range(3) if all0[u]):
-            for u1 in (u for u in range(3) if all1[u]):
-                for u2 in (u for u in range(3) if all2[u]):
-                    for u3 in (u for u in range(3) if all3[u]):
-                        for option in _GROUPS_BY_USE.get((u0, u1, u2, u3), ()):
+        by_use = _GROUPS_BY_INDEX
+        uses1 = [3 * u for u in range(3) if all1[u]]
+        uses2 = [9 * u for u in range(3) if all2[u]]
+        uses3 = [27 * u for u in range(3) if all3[u]]
+        for u0 in range(3):
+            if not all0[u0]:
+                continue
+            for u1 in uses1:
+                for u2 in uses2:
+                    for u3 in uses3:
+                        for option in by_use[u0 + u1 + u2 + u3]:
                             if option.jokers > free:
                                 break
                             options.append(option)

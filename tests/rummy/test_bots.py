@@ -1,0 +1,185 @@
+"""The computer players: legal, deterministic, and each as strong as it says."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.rummy.engine import (
+    ActionKind,
+    Level,
+    MalformedError,
+    State,
+    check_turn,
+    choose_move,
+    format_table,
+    parse_table_text,
+)
+from game.rummy.engine.bots import EASY_MISS
+
+from .helpers import play_hand
+from .ilp_model import ilp_best
+from .positions import big_joker_tables, random_position
+from .test_exact import counts
+
+
+def table(text: str) -> list[list[str]]:
+    return [[str(tile) for tile in tiles] for tiles in parse_table_text(text)]
+
+
+@pytest.mark.parametrize("pair", [("easy", "medium"), ("medium", "hard"), ("hard", "easy")])
+def test_whole_hands_are_legal_and_pass_only_when_the_pool_is_empty(pair: tuple[str, str]) -> None:
+    moves: list[tuple[int, ActionKind]] = []
+
+    def watch(state: State) -> None:
+        move = choose_move(
+            [[str(t) for t in s] for s in state.table],
+            [str(t) for t in state.racks[state.turn]],
+            state.opened[state.turn],
+            pair[state.turn],
+            len(state.pool),
+        )
+        moves.append((len(state.pool), move.kind))
+
+    final = play_hand("RM1-BOTSXYZ", (pair[0], pair[1]), watch=watch)  # apply() checks every move
+    assert final.result is not None
+    assert all(kind is not ActionKind.PASS or pool == 0 for pool, kind in moves)
+    assert all(kind is not ActionKind.DRAW or pool > 0 for pool, kind in moves)
+    assert any(kind is ActionKind.PLAY for _, kind in moves)
+
+
+@pytest.mark.parametrize("level", list(Level))
+def test_the_same_position_and_seed_give_the_same_move(level: Level) -> None:
+    for i in range(8):
+        p = random_position(f"same|{i}", 30 + 5 * i, 8, i % 3, 0)
+        # A budget that never runs out: only a search cut short by the clock may differ.
+        first = choose_move(p.table, p.rack, True, level, 10, seed=i, budget_s=600)
+        again = choose_move(p.table, p.rack, True, level, 10, seed=i, budget_s=600)
+        assert first == again
+
+
+def test_easy_misses_plays_depending_on_the_seed() -> None:
+    p = random_position("easy-misses", 40, 14, 0, 0)
+    played = {tuple(choose_move(p.table, p.rack, True, "easy", 10, seed=seed).played) for seed in range(40)}
+    assert len(played) > 1  # some seeds overlook something that others see
+    assert EASY_MISS[0] < EASY_MISS[1]
+
+
+def test_easy_never_adds_a_joker_to_a_table_set() -> None:
+    move = choose_move(table("R3 R4 R5 | B7 K7 O7"), ["J", "K1"], True, "easy", 10)
+    assert move.kind is ActionKind.DRAW
+
+
+def test_medium_only_adds_to_the_tables_sets() -> None:
+    for i in range(20):
+        p = random_position(f"medium|{i}", 20 + 3 * i, 10, i % 2, i % 3)
+        move = choose_move(p.table, p.rack, True, "medium", 10)
+        if move.kind is not ActionKind.PLAY:
+            continue
+        for old, new in zip(p.table, move.after, strict=False):
+            text, grown = " ".join(old), " ".join(str(t) for t in new)
+            assert text in grown, (text, grown)  # each old set is still there, at most extended at its ends
+
+
+def test_hard_rearranges_where_medium_cannot() -> None:
+    # R4 goes into the middle of the run by splitting it: R1 R2 R3 R4 | R4 R5 R6 R7.
+    position = table("R1 R2 R3 R4 R5 R6 R7")
+    medium = choose_move(position, ["R4"], True, "medium", 10)
+    hard = choose_move(position, ["R4"], True, "hard", 10)
+    assert medium.kind is ActionKind.DRAW
+    assert hard.kind is ActionKind.PLAY
+    assert [str(t) for t in hard.played] == ["R4"]
+    assert check_turn(position, ["R4"], [[str(t) for t in s] for s in hard.after], True).legal
+
+
+def test_hard_frees_a_table_joker_for_its_own_tiles() -> None:
+    position = table("R5 J R7")
+    hard = choose_move(position, ["R6", "B9", "K9"], True, "hard", 10)
+    assert sorted(str(t) for t in hard.played) == ["B9", "K9", "R6"]
+
+
+def test_hard_keeps_the_sets_it_does_not_need_to_touch() -> None:
+    position = table("O1 O2 O3 | B5 K5 O5 | R1 R2 R3 R4 R5 R6 R7 | K10 K11 K12")
+    hard = choose_move(position, ["R4"], True, "hard", 10)
+    after = format_table(hard.after)
+    assert after.startswith("O1 O2 O3 | B5 K5 O5 | K10 K11 K12 | ")  # three sets kept, one split
+
+
+def test_hard_opens_with_the_most_tiles_then_points() -> None:
+    # R10 R11 R12 alone is worth 33; with R13 it places four tiles.
+    move = choose_move([], ["R10", "R11", "R12", "R13", "B1", "K1"], False, "hard", 10)
+    assert [str(t) for t in move.played] == ["R10", "R11", "R12", "R13"]
+    low = choose_move([], ["R1", "R2", "R3", "B4", "K4", "O4"], False, "hard", 10)
+    assert low.kind is ActionKind.DRAW  # 6 + 12 = 18 is no opening
+
+
+def test_hard_draws_or_passes_when_nothing_fits() -> None:
+    assert choose_move(table("R1 R2 R3"), ["B9"], True, "hard", 3).kind is ActionKind.DRAW
+    assert choose_move(table("R1 R2 R3"), ["B9"], True, "hard", 0).kind is ActionKind.PASS
+
+
+def test_least_change_is_maximal_on_small_tables() -> None:
+    """No table set that Hard changed could have stayed as it was (checked with the integer programme)."""
+    checked = 0
+    for i in range(16):
+        p = random_position(f"change|{i}", 15 + i, 3 + i % 5, i % 2, i % 3)
+        move = choose_move(p.table, p.rack, True, "hard", 10, budget_s=600)
+        if move.kind is not ActionKind.PLAY:
+            continue
+        target = len(move.played) * 1024 + sum(t.points for t in move.played)
+        after = [[str(t) for t in s] for s in move.after]
+        kept = [old in after for old in p.table]
+        for j in range(len(p.table)):
+            if kept[j]:
+                continue
+            # Keeping this set as well as the kept ones: only the other changed sets are free.
+            free = [t for k, s in enumerate(p.table) if k != j and not kept[k] for t in s]
+            assert (ilp_best(counts(free), counts(p.rack)) or 0) < target, (p, j)
+            checked += 1
+    assert checked > 0
+
+
+def test_a_tiny_budget_is_reported_and_still_gives_a_legal_move() -> None:
+    p = big_joker_tables(1, "budget")[0]
+    move = choose_move(p.table, p.rack, True, "hard", 10, budget_s=1e-9)
+    assert move.budget_exhausted
+    if move.kind is ActionKind.PLAY:
+        assert check_turn(p.table, p.rack, [[str(t) for t in s] for s in move.after], True).legal
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"level": "expert"},
+        {"opened": 1},
+        {"pool_size": -1},
+        {"pool_size": True},
+        {"seed": "x"},
+        {"budget_s": 0},
+        {"rack": ["R1", "R1", "R1"]},
+        {"table": [["R1", "R2"]]},
+        {"opponent_tiles": -2},
+        {"opponent_tiles": "3"},
+    ],
+)
+def test_choose_move_refuses_malformed_input(kwargs: dict[str, object]) -> None:
+    arguments: dict[str, object] = {
+        "table": [],
+        "rack": ["R1"],
+        "opened": True,
+        "level": "hard",
+        "pool_size": 3,
+    }
+    arguments.update(kwargs)
+    with pytest.raises(MalformedError):
+        choose_move(**arguments)  # type: ignore[arg-type]
+
+
+def test_moves_have_a_json_form() -> None:
+    move = choose_move(table("R1 R2 R3"), ["R4", "B9"], True, "medium", 3)
+    assert move.to_json() == {
+        "type": "play",
+        "after": [["R1", "R2", "R3", "R4"]],
+        "played": ["R4"],
+        "budget_exhausted": False,
+    }
+    assert choose_move([], ["B9"], True, "easy", 0).to_json() == {"type": "pass", "budget_exhausted": False}
