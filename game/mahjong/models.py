@@ -21,12 +21,9 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-PERIODS: dict[str, dt.timedelta | None] = {
-    "day": dt.timedelta(days=1),
-    "week": dt.timedelta(days=7),
-    "all": None,
-}
-"""Leaderboard periods: entries of the last 24 hours, the last 7 days, or all."""
+from game.core.leaderboard import PERIODS, period_start
+
+__all__ = ["PERIODS", "Mode", "Score", "ScoreQuerySet"]
 
 
 class Mode(models.TextChoices):
@@ -63,13 +60,9 @@ class ScoreQuerySet(models.QuerySet["Score"]):
         now: dt.datetime | None = None,
     ) -> ScoreQuerySet:
         """A layout's board (daily entries excluded), best first, optionally of the last day or week."""
-        if period not in PERIODS:
-            raise ValueError(f"period must be one of {', '.join(PERIODS)}, not {period!r}")
+        start = period_start(period, now or timezone.now())
         entries = self.filter(layout=layout, daily__isnull=True).board(mode)
-        window = PERIODS[period]
-        if window is not None:
-            entries = entries.filter(created__gte=(now or timezone.now()) - window)
-        return entries
+        return entries if start is None else entries.filter(created__gte=start)
 
     def daily(self, day: dt.date, mode: str) -> ScoreQuerySet:
         """The board of one day's daily challenge, best first."""
