@@ -14,9 +14,12 @@ from django.urls import reverse
 from django.utils import translation
 
 from game.mahjong.engine import Game, Status, deal
+from game.mahjong.engine import play as play_rules
 from game.mahjong.leaderboard import replay_script
 from game.mahjong.models import Score
 from tests.api.conftest import _fresh_throttles, deal_long_ago, make_score, submit_ok
+from tests.api.test_layouts import engine_graph
+from tests.client.test_play_page import SCORING_CONSTANTS
 from tests.paths import mahjong_path
 
 __all__ = ["_fresh_throttles"]  # generous API rate limits for every test here
@@ -145,6 +148,7 @@ def test_the_script_rebuilds_every_board_the_engine_saw(
         "plan": [list(p) for p in first.plan] if first.plan else None,
     }
     assert script["positions"] == [list(p) for p in first.layout.positions]
+    assert script["graph"] == engine_graph(first.layout)
     outcomes = script["outcomes"]
     assert len(outcomes) == len(script["events"])
     assert first.plan is not None
@@ -189,6 +193,7 @@ def test_the_server_script_gives_what_the_node_tests_feed_the_player() -> None:
         script = replay_script(fixture["code"], mode, game["events"])
         assert script["deal"]["tiles"] == game["deal"]["tiles"]
         assert script["positions"] == game["deal"]["positions"]
+        assert script["graph"] == game["deal"]["graph"]
         for step, outcome in zip(game["steps"], script["outcomes"], strict=True):
             if step["action"] == "shuffle":
                 assert outcome == step["result"]
@@ -198,6 +203,23 @@ def test_the_server_script_gives_what_the_node_tests_feed_the_player() -> None:
                 assert outcome == {"pair": step["pair"] or None}
             else:
                 assert outcome is None
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("mode", ["classic", "arcade"])
+def test_the_config_carries_the_engines_graph_and_scoring(
+    client: Client, monkeypatch: pytest.MonkeyPatch, mode: str
+) -> None:
+    pk, game = submitted(client, monkeypatch, mode)
+    config = config_of(client.get(f"/en/mahjong/scores/{pk}/").content.decode())
+    layout = game.deal.layout
+    assert config["script"]["graph"] == engine_graph(layout)
+    for name in ("above", "left", "right"):
+        masks = [sum(1 << j for j in indices) for indices in config["script"]["graph"][name]]
+        assert masks == list(getattr(layout, name)), name
+    assert config["scoring"] == {name.lower(): getattr(play_rules, name) for name in SCORING_CONSTANTS}
+    fixture = json.loads(JS_FIXTURE.read_text(encoding="utf-8"))
+    assert config["scoring"] == fixture["scoring"], "the Node tests score with the engine's constants"
 
 
 @pytest.mark.django_db

@@ -23,9 +23,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
+from game.core.leaderboard import PERIOD_NAMES, PERIODS
+
 from .api.daily import daily_code, today
+from .api.views import layout_graph, scoring_rules
 from .engine import FACES, Event, EventType, Game, MahjongError, all_layouts, plan_json
-from .models import PERIODS, Mode, Score
+from .models import Mode, Score
 from .names import MODE_NAMES, face_name, layout_name
 from .views import style_sheets
 
@@ -37,12 +40,6 @@ BOARD_SIZE: Final = 100
 MAX_ID: Final = 2**63 - 1
 """Larger ids cannot be in the table (BigAutoField); the database would refuse the query."""
 
-# PERIODS counts back from now (24 hours, 7 days), so the names say so.
-PERIOD_NAMES = {
-    "day": _("Last 24 hours"),
-    "week": _("Last 7 days"),
-    "all": _("All time"),
-}
 
 DEFAULT_LAYOUT: Final = "L00"
 DEFAULT_MODE: Final = Mode.CLASSIC.value
@@ -236,7 +233,11 @@ def replay_script(code: str, mode: str, log: list[dict[str, Any]]) -> dict[str, 
             if event.type is EventType.SHUFFLE:
                 outcome = {"tiles": list(game.board.tiles), "plan": plan_json(game.plan)}
             elif event.type is EventType.NEXT_LEVEL:
-                outcome = {"level": game.level, "tiles": list(game.deal.tiles), "plan": plan_json(game.deal.plan)}
+                outcome = {
+                    "level": game.level,
+                    "tiles": list(game.deal.tiles),
+                    "plan": plan_json(game.deal.plan),
+                }
         outcomes.append(outcome)
     result = game.result()
     return {
@@ -244,6 +245,7 @@ def replay_script(code: str, mode: str, log: list[dict[str, Any]]) -> dict[str, 
         "layout": game.deal.layout.id,
         "mode": mode,
         "positions": [list(p) for p in game.deal.layout.positions],
+        "graph": layout_graph(game.deal.layout.id),
         "deal": start,
         "events": log,
         "outcomes": outcomes,
@@ -262,6 +264,7 @@ def replay_script(code: str, mode: str, log: list[dict[str, Any]]) -> dict[str, 
 def _viewer_config(script: dict[str, Any] | None) -> dict[str, Any]:
     return {
         "script": script,
+        "scoring": scoring_rules(),
         "styles": style_sheets(),
         "faceNames": {face: face_name(face) for face in FACES},
         "language": get_language(),

@@ -21,9 +21,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from game.core.leaderboard import PERIODS, period_start
-
-__all__ = ["PERIODS", "Mode", "Score", "ScoreQuerySet"]
+from game.core.leaderboard import period_start
 
 
 class Mode(models.TextChoices):

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from .api.views import scoring_rules
 from .artwork.build import STYLES
 from .engine import FACES, GameCode, Layout, MalformedError, all_layouts, get_layout
 from .names import DAILY_NAME, GROUPS, MODE_NAMES, STYLE_NAMES, face_name, layout_name
@@ -102,6 +103,7 @@ PLAY_TEXTS = {
     "noscript": _("The game needs JavaScript. Please enable it to play."),
 }
 
+
 def layout_preview(layout: Layout) -> dict[str, Any]:
     """A small SVG picture of a layout: one path of tile outlines per layer, higher layers lighter.
 
@@ -154,6 +156,9 @@ def _play_config(request: HttpRequest, code: str | None) -> dict[str, Any]:
         "mode": mode if mode in ("classic", "arcade") else None,
         "daily": daily if daily in ("classic", "arcade") else None,
         "defaultLayout": "L00",
+        # The engine's scoring constants: the client's state scores with these (deals carry
+        # their layout's graph, so the page needs no rule data of its own besides).
+        "scoring": scoring_rules(),
         # In the order the T key cycles through them.
         "styles": style_sheets(),
         "faceNames": {face: face_name(face) for face in FACES},

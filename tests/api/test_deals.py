@@ -11,10 +11,11 @@ from django.test import Client
 from game.common.rng import SplitMix64
 from game.core.api import tokens
 from game.mahjong.api import daily
+from game.mahjong.engine import all_layouts, get_layout, verify_plan
 from game.mahjong.engine import deal as engine_deal
-from game.mahjong.engine import get_layout, verify_plan
 
 from .conftest import deal, post
+from .test_layouts import engine_graph
 
 pytestmark = pytest.mark.django_db
 
@@ -26,13 +27,25 @@ def assert_is_the_engines_deal(body: dict[str, Any], code: str, level: int = 1) 
     assert body["layout"] == layout.id
     assert body["level"] == level
     assert body["positions"] == [list(p) for p in layout.positions]
+    assert body["graph"] == engine_graph(layout)
     assert body["tiles"] == list(expected.tiles)
     assert body["plan"] == [list(pair) for pair in expected.plan]
 
 
 def test_a_new_deal_of_a_layout_is_a_solvable_board_with_its_plan_and_a_token(client: Client) -> None:
     body = deal(client, layout="L00", mode="classic")
-    assert set(body) == {"code", "layout", "mode", "level", "daily", "positions", "tiles", "plan", "token"}
+    assert set(body) == {
+        "code",
+        "layout",
+        "mode",
+        "level",
+        "daily",
+        "positions",
+        "graph",
+        "tiles",
+        "plan",
+        "token",
+    }
     assert body["code"].startswith("MJ1-L00-")
     assert (body["mode"], body["level"], body["daily"]) == ("classic", 1, None)
     assert len(body["positions"]) == len(body["tiles"]) == 144
@@ -166,3 +179,12 @@ def test_an_unknown_code_is_not_found(client: Client, code: str) -> None:
     response = client.get(f"/api/deals/{code}/")
     assert response.status_code == 404
     assert response.json()["error"].startswith("code: ")
+
+
+@pytest.mark.parametrize("layout_id", sorted(all_layouts()))
+def test_every_layouts_deal_carries_the_engines_graph(client: Client, layout_id: str) -> None:
+    dealt = deal(client, layout=layout_id, mode="arcade")
+    assert dealt["graph"] == engine_graph(get_layout(layout_id))
+    shown = client.get(f"/api/deals/{dealt['code']}/?level=2&mode=arcade").json()
+    assert shown["graph"] == dealt["graph"]
+    assert_is_the_engines_deal(shown, dealt["code"], level=2)

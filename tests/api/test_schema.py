@@ -37,6 +37,22 @@ def test_the_schema_documents_every_endpoint_and_its_errors(client: Client) -> N
     assert set(schema["components"]["schemas"]["ScoreRequest"]["properties"]) == {"token", "name", "log"}
 
 
+def test_the_schema_documents_the_layouts_graph(client: Client) -> None:
+    schemas = client.get("/api/schema/?format=json").json()["components"]["schemas"]
+    graph = schemas["Graph"]
+    assert set(graph["properties"]) == {"above", "left", "right"}
+    assert set(graph["required"]) == {"above", "left", "right"}
+    for relation in graph["properties"].values():
+        assert relation["type"] == "array"
+        assert relation["items"] == {"type": "array", "items": {"type": "integer", "minimum": 0}}
+        assert relation["description"]
+    for name in ("Layout", "Deal", "DealWithToken"):
+        assert "graph" in schemas[name]["required"], name
+        assert (
+            "allOf" in schemas[name]["properties"]["graph"] or "$ref" in schemas[name]["properties"]["graph"]
+        )
+
+
 def test_the_schema_is_valid_openapi_without_warnings(tmp_path: Path) -> None:
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "schema.yaml"))
     assert "/api/scores/" in (tmp_path / "schema.yaml").read_text()

@@ -14,6 +14,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from game.mahjong.engine import play as play_rules
 from tests.paths import mahjong_path
 
 LANGUAGES = ["en", "it", "pl", "ru", "fr"]
@@ -129,6 +130,38 @@ def test_layout_previews_cover_every_tile() -> None:
         assert [layer["z"] for layer in preview["layers"]] == sorted({z for _, _, z in layout.positions})
         left, top, width, height = map(float, preview["view_box"].split())
         assert (left, top) == (0, 0) and 0 < width < 60 and 0 < height < 60
+
+
+SCORING_CONSTANTS = (
+    "PAIR_POINTS",
+    "SPEED_BONUS",
+    "FULL_BONUS_MS",
+    "NO_BONUS_MS",
+    "HINT_COST",
+    "BOARD_POINTS",
+    "LEVEL_POINTS",
+    "LEVEL_POINTS_CAP",
+    "ARCADE_SHUFFLES",
+)
+
+
+@pytest.mark.django_db
+def test_the_config_carries_the_engines_scoring_constants(client: Client) -> None:
+    config = config_of(client.get("/en/mahjong/play/").content.decode())
+    assert config["scoring"] == {name.lower(): getattr(play_rules, name) for name in SCORING_CONSTANTS}
+    assert config["scoring"]["hint_cost"] == play_rules.HINT_COST
+    # The board comes from the API's deals, each with its layout's graph: the page has no positions.
+    assert "positions" not in json.dumps(config)
+
+
+def test_the_client_keeps_no_copy_of_the_rules() -> None:
+    """The scoring constants and the free rule's relations come from the server, not from the JS."""
+    scripts = {name: path.read_text(encoding="utf-8") for name, path in JS_FILES.items()}
+    for name, text in scripts.items():
+        for constant in SCORING_CONSTANTS:
+            assert not re.search(rf"\b{constant}\s*=", text), (name, constant)
+        assert "buildLayout" not in text, name
+        assert "z + 1" not in text, f"{name} works out which tiles lie on which"
 
 
 @pytest.mark.django_db

@@ -53,6 +53,7 @@ from game.mahjong.engine import (
     replay,
 )
 from game.mahjong.engine import play as play_module
+from game.mahjong.engine.layout import iter_bits
 from game.mahjong.engine.play import ARCADE_SHUFFLES, LEVEL_POINTS_CAP
 from game.mahjong.engine.tiles import match_class
 
@@ -60,7 +61,8 @@ Json = Any
 """A JSON value (dicts, lists, str, int, bool, None)."""
 
 VECTORS: Final = Path(__file__).resolve().parent / "vectors"
-FORMAT: Final = 1
+FORMAT: Final = 2
+"""2: the layouts' graphs (and, in play.json, the scoring constants) are in the files."""
 WIDTH: Final = 110
 """Lines of the written files are packed up to this width (long lists of tiles excepted)."""
 REGENERATE: Final = (
@@ -183,6 +185,34 @@ def positions_json(layout: Layout) -> list[list[int]]:
     return [[x, y, z] for x, y, z in layout.positions]
 
 
+def graph_json(layout: Layout) -> dict[str, Json]:
+    """The layout's relations as the engine holds them (bit masks), as lists of indices, ascending.
+
+    What the API sends with the positions; the JS plays on this graph instead of working it out.
+    """
+    return {
+        name: [list(iter_bits(mask)) for mask in getattr(layout, name)] for name in ("above", "left", "right")
+    }
+
+
+SCORING_CONSTANTS: Final = (
+    "PAIR_POINTS",
+    "SPEED_BONUS",
+    "FULL_BONUS_MS",
+    "NO_BONUS_MS",
+    "HINT_COST",
+    "BOARD_POINTS",
+    "LEVEL_POINTS",
+    "LEVEL_POINTS_CAP",
+    "ARCADE_SHUFFLES",
+)
+
+
+def scoring_json() -> dict[str, Json]:
+    """The engine's scoring constants by lower-case name, as the pages' configs carry them."""
+    return {name.lower(): getattr(play_module, name) for name in SCORING_CONSTANTS}
+
+
 def deal_json(dealt: Deal) -> dict[str, Json]:
     """What GET /api/deals/<code>/?level=k answers, less what the vectors hold once (positions)."""
     return {"level": dealt.level, "tiles": list(dealt.tiles), "plan": plan_json(dealt.plan)}
@@ -258,12 +288,15 @@ def build_free() -> dict[str, Json]:
             "The free rule and the available pairs, as the engine computes them. For each game: a "
             "dealt board (tiles[i] lies on layouts[layout][i]), then steps; each step removes its "
             "pairs (none for the first) and lists the free positions (ascending) and the pairs of "
-            "free matching tiles (sorted by a, then b). faces: the match classes. Written by "
+            "free matching tiles (sorted by a, then b). faces: the match classes. graphs: each "
+            "layout's relations as the engine has them (above, left, right: per position, the "
+            "indices, ascending), what the API sends with the positions. Written by "
             "tests/conformance/make_vectors.py."
         ),
         "format": FORMAT,
         "faces": face_classes(),
         "layouts": {layout.id: positions_json(layout) for layout in layouts},
+        "graphs": {layout.id: graph_json(layout) for layout in layouts},
         "games": [free_game(layout, kind) for layout in layouts for kind in ("random", "plan")],
     }
 
@@ -874,10 +907,13 @@ def build_play() -> dict[str, Json]:
             "and, after undo, shuffle and next_level, every tile. The figures (all but error, "
             "returned, events and tiles) are written only when they change: each step's carry over "
             "from the step before (the first from start). final: what the server makes of the whole "
-            "log. Written by tests/conformance/make_vectors.py."
+            "log. graphs: each layout's relations, as in free.json; scoring: the engine's scoring "
+            "constants, as the pages' configs carry them. Written by tests/conformance/make_vectors.py."
         ),
         "format": FORMAT,
+        "scoring": scoring_json(),
         "layouts": {layout_id: positions_json(get_layout(layout_id)) for layout_id in layout_ids},
+        "graphs": {layout_id: graph_json(get_layout(layout_id)) for layout_id in layout_ids},
         "scenarios": scenarios,
     }
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from game.mahjong.engine import Board, EventType, Game, Status, check_tiles, deal, get_layout, replay
+from game.mahjong.engine import play as play_module
 
 from .make_vectors import (
     PER_STEP,
@@ -25,11 +26,13 @@ from .make_vectors import (
     expect,
     face_classes,
     final_json,
+    graph_json,
     missing_coverage,
     observe,
     perform,
     plan_json,
     positions_json,
+    scoring_json,
     shuffle_request,
 )
 
@@ -78,6 +81,20 @@ def test_the_vector_files_are_up_to_date() -> None:
         pytest.fail(f"{'; '.join(problems)}: the engine changed; {REGENERATE}", False)
 
 
+def test_the_vectors_carry_the_engines_graphs_and_scoring() -> None:
+    assert FREE and PLAY, REGENERATE
+    assert sorted(FREE["graphs"]) == sorted(FREE["layouts"])
+    assert sorted(PLAY["graphs"]) == sorted(PLAY["layouts"])
+    for layout_id, graph in FREE["graphs"].items():
+        layout = get_layout(layout_id)
+        for name in ("above", "left", "right"):
+            masks = [sum(1 << j for j in indices) for indices in graph[name]]
+            assert masks == list(getattr(layout, name)), f"{layout_id} {name}: {REGENERATE}"
+            assert all(indices == sorted(indices) for indices in graph[name])
+    assert PLAY["scoring"] == scoring_json()
+    assert PLAY["scoring"]["hint_cost"] == play_module.HINT_COST
+
+
 def test_the_play_vectors_reach_every_status_event_and_kind_of_step() -> None:
     assert PLAY, REGENERATE
     assert missing_coverage(PLAY) == []
@@ -112,6 +129,9 @@ def test_the_faces_match_by_class() -> None:
 def test_the_free_rule(game: dict[str, Json]) -> None:
     layout = get_layout(game["layout"])
     assert FREE["layouts"][layout.id] == positions_json(layout), f"layout {layout.id} changed: {REGENERATE}"
+    assert FREE["graphs"][layout.id] == graph_json(layout), (
+        f"layout {layout.id}'s graph changed: {REGENERATE}"
+    )
     assert list(deal(game["code"]).tiles) == game["tiles"], (
         f"{game['code']} deals otherwise now: {REGENERATE}"
     )
@@ -133,6 +153,9 @@ def test_the_play_scenario(scenario: dict[str, Json]) -> None:
     game = Game(scenario["code"], scenario["mode"])
     layout = game.deal.layout
     assert PLAY["layouts"][layout.id] == positions_json(layout), f"layout {layout.id} changed: {REGENERATE}"
+    assert PLAY["graphs"][layout.id] == graph_json(layout), (
+        f"layout {layout.id}'s graph changed: {REGENERATE}"
+    )
     _differences(f"{name}: the deal", {"layout": layout.id, **deal_json(game.deal)}, scenario["deal"])
     state: dict[str, Json] = scenario["start"]
     _differences(

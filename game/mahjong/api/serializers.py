@@ -26,13 +26,14 @@ from game.core.api.serializers import (
     StrictSerializer,
     json_type,
 )
+from game.core.leaderboard import PERIODS
 from game.mahjong.engine import FACES, EventType, MalformedError, Mode, all_layouts, check_tiles, get_layout
 from game.mahjong.engine.codes import GameCode
 from game.mahjong.engine.layout import MAX_TILES
 
 MODES: Final = tuple(mode.value for mode in Mode)
 EVENT_TYPES: Final = tuple(event_type.value for event_type in EventType)
-PERIOD_CHOICES: Final = ("day", "week", "all")
+PERIOD_CHOICES: Final = tuple(PERIODS)
 MAX_LEVEL: Final = 10_000
 MAX_SHUFFLE_NUMBER: Final = 10_000
 MAX_LIMIT: Final = 100
@@ -244,6 +245,35 @@ class LeaderboardQuerySerializer(QuerySerializer):
 # -- responses (documentation) ---------------------------------------------------------------------
 
 
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+        "description": "Per position index, the indices it relates to, ascending.",
+    }
+)
+class RelationField(serializers.ListField):
+    """One relation of a layout's freedom graph: a list of position indices per position."""
+
+
+class GraphSerializer(serializers.Serializer[Any]):
+    """The relations between a layout's positions that decide which tiles are free, as the engine has them.
+
+    A tile is free when no tile of ``above[i]`` lies on the board and the tiles of
+    ``left[i]`` or those of ``right[i]`` are all gone.
+    """
+
+    above = RelationField(
+        help_text="above[i]: the positions of the layer above that overlap position i (even by half a tile)."
+    )
+    left = RelationField(
+        help_text="left[i]: the positions on i's layer, one tile to its left, whose rows overlap it."
+    )
+    right = RelationField(
+        help_text="right[i]: the positions on i's layer, one tile to its right, whose rows overlap it."
+    )
+
+
 class LayoutSerializer(serializers.Serializer[Any]):
     id = serializers.CharField()
     name = serializers.CharField()
@@ -251,6 +281,7 @@ class LayoutSerializer(serializers.Serializer[Any]):
     positions = serializers.ListField(
         child=PositionField(), help_text="[x, y, z] per position, half-tile units."
     )
+    graph = GraphSerializer(help_text="Which positions block which: the free rule's relations.")
 
 
 class DealSerializer(serializers.Serializer[Any]):
@@ -260,6 +291,7 @@ class DealSerializer(serializers.Serializer[Any]):
     level = serializers.IntegerField()
     daily = serializers.DateField(allow_null=True, help_text="The daily challenge's date, or null.")
     positions = serializers.ListField(child=PositionField())
+    graph = GraphSerializer(help_text="The layout's relations between positions (as in GET /api/layouts/).")
     tiles = serializers.ListField(
         child=serializers.ChoiceField(choices=FACES), help_text="tiles[i] lies on positions[i]."
     )

@@ -8,14 +8,17 @@ import { test } from "node:test";
 import { isDeepStrictEqual } from "node:util";
 
 import {
-  availablePairs, buildLayout, freeTiles, hasMoves, isFree, matchClass, tilesLeft, tilesMatch,
+  availablePairs, freeTiles, hasMoves, isFree, layoutFromGraph, matchClass, tilesLeft, tilesMatch,
 } from "../../../game/mahjong/static/mahjong/js/rules.js";
-import { Game, IllegalMove } from "../../../game/mahjong/static/mahjong/js/state.js";
+import { Game, IllegalMove, configureScoring } from "../../../game/mahjong/static/mahjong/js/state.js";
+import { deriveGraph } from "./derive_graph.mjs";
 
 const VECTORS = new URL("../../conformance/vectors/", import.meta.url);
 const load = (name) => JSON.parse(readFileSync(new URL(name, VECTORS), "utf8"));
 const free = load("free.json");
 const play = load("play.json");
+// The scoring constants come with the vectors, from the engine, as the pages' configs carry them.
+configureScoring(play.scoring);
 
 /** Keys of a step's expect about the step itself; the others (the figures) carry over. */
 const PER_STEP = new Set(["error", "returned", "events", "tiles"]);
@@ -54,9 +57,16 @@ test("conformance: the match classes of the 42 faces", () => {
   }
 });
 
+test("conformance: the engine's graphs are the ones the tests' own model works out", () => {
+  for (const [id, positions] of Object.entries(free.layouts)) {
+    assert.deepEqual(free.graphs[id], deriveGraph(positions), `layout ${id}`);
+  }
+  for (const [id, graph] of Object.entries(play.graphs)) assert.deepEqual(graph, free.graphs[id], `layout ${id}`);
+});
+
 for (const game of free.games) {
   conformance(`conformance: free rule, ${game.name}`, game.js_todo, () => {
-    const layout = buildLayout(free.layouts[game.layout]);
+    const layout = layoutFromGraph(free.layouts[game.layout], free.graphs[game.layout]);
     const tiles = game.tiles.slice();
     assert.equal(tiles.length, layout.size, `${game.name}: one tile per position`);
     let removed = 0;
@@ -125,7 +135,7 @@ function perform(game, step, scenario, where) {
     case "next_level":
       game.nextLevel(t, {
         ...step.deal, code: scenario.code, layout: scenario.deal.layout, mode: scenario.mode,
-        positions: play.layouts[scenario.deal.layout],
+        positions: play.layouts[scenario.deal.layout], graph: play.graphs[scenario.deal.layout],
       });
       return null;
     default:
@@ -138,7 +148,7 @@ for (const scenario of play.scenarios) {
     const positions = play.layouts[scenario.deal.layout];
     const game = Game.fromDeal({
       code: scenario.code, layout: scenario.deal.layout, mode: scenario.mode, level: scenario.deal.level,
-      positions, tiles: scenario.deal.tiles, plan: scenario.deal.plan, token: null,
+      positions, graph: play.graphs[scenario.deal.layout], tiles: scenario.deal.tiles, plan: scenario.deal.plan, token: null,
     });
     let state = scenario.start;
     compare(`${scenario.name}: the start`, state, figures(game, state.stopwatch.at), "state.js");

@@ -6,8 +6,11 @@ import { test } from "node:test";
 import {
   MAX_GAP_MS, MIN_GAP_MS, ReplayError, ReplayPlayer, buildFrames,
 } from "../../../game/mahjong/static/mahjong/js/replay_player.js";
+import { configureScoring } from "../../../game/mahjong/static/mahjong/js/scoring.js";
+import { deriveGraph } from "./derive_graph.mjs";
 
 const engine = JSON.parse(readFileSync(new URL("./engine-games.json", import.meta.url)));
+configureScoring(engine.scoring);
 
 /** The replay script the server would embed for one of the engine's scripted games. */
 function scriptOf(game) {
@@ -23,6 +26,7 @@ function scriptOf(game) {
     layout: deal.layout,
     mode: deal.mode,
     positions: deal.positions,
+    graph: deal.graph,
     deal: { level: 1, tiles: deal.tiles, plan: deal.plan },
     events: game.events,
     outcomes,
@@ -30,12 +34,14 @@ function scriptOf(game) {
 }
 
 // The small board of state.test.mjs: pairs 0-2 (5B) and 3-7 (Wh); 3 lies on 1.
+const SMALL = [[0, 0, 0], [2, 0, 0], [4, 0, 0], [2, 0, 1], [0, 4, 0], [2, 4, 0], [4, 4, 0], [8, 4, 0]];
 function smallScript(events, outcomes = []) {
   return {
     code: "MJ1-L00-ABCDEFG",
     layout: "L00",
     mode: "classic",
-    positions: [[0, 0, 0], [2, 0, 0], [4, 0, 0], [2, 0, 1], [0, 4, 0], [2, 4, 0], [4, 4, 0], [8, 4, 0]],
+    positions: SMALL,
+    graph: deriveGraph(SMALL),
     deal: { level: 1, tiles: ["5B", "R", "5B", "Wh", "N", "N", "R", "Wh"], plan: null },
     events,
     outcomes,

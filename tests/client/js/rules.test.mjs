@@ -4,8 +4,12 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import {
-  availablePairs, buildLayout, freeTiles, hasMoves, isFree, matchClass, tilesMatch,
+  availablePairs, freeTiles, hasMoves, isFree, isValidGraph, layoutFromGraph, matchClass, tilesMatch,
 } from "../../../game/mahjong/static/mahjong/js/rules.js";
+import { deriveGraph } from "./derive_graph.mjs";
+
+/** A hand-made board with the relations the engine would send for it. */
+const buildLayout = (positions) => layoutFromGraph(positions, deriveGraph(positions));
 
 const engine = JSON.parse(readFileSync(new URL("./engine-games.json", import.meta.url)));
 
@@ -66,7 +70,7 @@ test("available pairs are every free matching pair in index order", () => {
 test("the free tiles and pairs of real deals agree with the engine", () => {
   for (const mode of ["classic", "arcade"]) {
     const { deal, steps } = engine[mode];
-    const layout = buildLayout(deal.positions);
+    const layout = layoutFromGraph(deal.positions, deal.graph);
     let tiles = deal.tiles.slice();
     for (const step of steps) {
       if (step.action === "match") {
@@ -83,4 +87,23 @@ test("the free tiles and pairs of real deals agree with the engine", () => {
       assert.deepEqual(availablePairs(layout, tiles), step.expect.pairs, `${mode} after ${step.action} at ${step.t}`);
     }
   }
+});
+
+test("a layout is the positions with the graph as given; a graph that does not fit is refused", () => {
+  const positions = [[0, 0, 0], [2, 0, 0]];
+  const graph = { above: [[], []], left: [[], [0]], right: [[1], []] };
+  const layout = layoutFromGraph(positions, graph);
+  assert.equal(layout.size, 2);
+  assert.equal(layout.positions, positions);
+  assert.deepEqual([layout.above, layout.left, layout.right], [graph.above, graph.left, graph.right]);
+  assert.ok(isValidGraph(graph, 2));
+  for (const bad of [null, {}, { ...graph, above: [[]] }, { ...graph, left: [[], [2]] }, { ...graph, right: [[1.5], []] }]) {
+    assert.ok(!isValidGraph(bad, 2), JSON.stringify(bad));
+    assert.throws(() => layoutFromGraph(positions, bad), TypeError);
+  }
+});
+
+test("the engine's graph of a real deal is the one the test model works out", () => {
+  const { deal } = engine.classic;
+  assert.deepEqual(deal.graph, deriveGraph(deal.positions));
 });

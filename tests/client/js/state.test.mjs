@@ -4,22 +4,26 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import {
-  Game, IllegalMove, Status, Tap, boardPoints, isValidState, speedBonus,
+  Game, IllegalMove, Status, Tap, boardPoints, configureScoring, isValidState, scoringRules, speedBonus,
 } from "../../../game/mahjong/static/mahjong/js/state.js";
+import { deriveGraph } from "./derive_graph.mjs";
 
 const engine = JSON.parse(readFileSync(new URL("./engine-games.json", import.meta.url)));
+configureScoring(engine.scoring); // the engine's constants, as the pages' configs carry them
 
 // A small board, two rows:
 //   row 0:  0:5B  1:R  2:5B      with 3:Wh lying on 1
 //   row 4:  4:N   5:N  6:R   .  7:Wh
 // Free at first: 0, 2, 3 (top), 4, 6, 7. Pairs: 0-2 (5B) and 3-7 (Wh).
+const SMALL = [[0, 0, 0], [2, 0, 0], [4, 0, 0], [2, 0, 1], [0, 4, 0], [2, 4, 0], [4, 4, 0], [8, 4, 0]];
 function smallDeal(mode = "classic") {
   return {
     code: "MJ1-L00-ABCDEFG",
     layout: "L00",
     mode,
     level: 1,
-    positions: [[0, 0, 0], [2, 0, 0], [4, 0, 0], [2, 0, 1], [0, 4, 0], [2, 4, 0], [4, 4, 0], [8, 4, 0]],
+    positions: SMALL,
+    graph: deriveGraph(SMALL),
     tiles: ["5B", "R", "5B", "Wh", "N", "N", "R", "Wh"],
     plan: null,
     token: "token",
@@ -28,7 +32,8 @@ function smallDeal(mode = "classic") {
 
 // A row of four whose free ends do not match.
 function stuckDeal(mode) {
-  return { ...smallDeal(mode), positions: [[0, 0, 0], [2, 0, 0], [4, 0, 0], [6, 0, 0]], tiles: ["5B", "R", "5B", "R"] };
+  const positions = [[0, 0, 0], [2, 0, 0], [4, 0, 0], [6, 0, 0]];
+  return { ...smallDeal(mode), positions, graph: deriveGraph(positions), tiles: ["5B", "R", "5B", "R"] };
 }
 
 test("selection: select, deselect, switch on a non-match, match on a match", () => {
@@ -145,6 +150,40 @@ test("the state is plain JSON and comes back whole; damaged states are refused",
   assert.equal(Game.fromJSON({ ...game.s, tiles: game.s.tiles.slice(1) }), null);
   assert.equal(Game.fromJSON({ ...game.s, code: "nope" }), null);
   assert.ok(!isValidState({ ...game.s, moves: "3" }));
+  assert.ok(!isValidState({ ...game.s, graph: { ...game.s.graph, above: game.s.graph.above.slice(1) } }));
+  assert.ok(!isValidState({ ...game.s, graph: { ...game.s.graph, left: [[9], [], [], [], [], [], [], []] } }));
+});
+
+test("the game plays on the graph it was dealt, not on one worked out from the positions", () => {
+  // The same row of four, but the server says nothing blocks anything: every tile is free.
+  const positions = [[0, 0, 0], [2, 0, 0], [4, 0, 0], [6, 0, 0]];
+  const open = { above: [[], [], [], []], left: [[], [], [], []], right: [[], [], [], []] };
+  const game = Game.fromDeal({ ...stuckDeal("classic"), positions, graph: open });
+  assert.deepEqual(game.availablePairs(), [[0, 2], [1, 3]]);
+  assert.throws(() => Game.fromDeal({ ...stuckDeal("classic"), graph: undefined }), TypeError);
+  const saved = Game.fromJSON({ ...game.toJSON(), graph: undefined });
+  assert.ok(saved, "a save of before the graph reads (the loader asks the server for its graph)");
+  assert.throws(() => saved.isFree(0), IllegalMove);
+});
+
+test("the scoring constants are the configured ones", () => {
+  assert.deepEqual(scoringRules(), engine.scoring);
+  assert.throws(() => configureScoring({ ...engine.scoring, hint_cost: undefined }), TypeError);
+  assert.throws(() => configureScoring({ ...engine.scoring, pair_points: "100" }), TypeError);
+  assert.deepEqual(scoringRules(), engine.scoring, "a refused configuration changes nothing");
+  try {
+    configureScoring({ ...engine.scoring, hint_cost: 7, arcade_shuffles: 1 });
+    const game = Game.fromDeal(smallDeal("arcade"));
+    game.match(3, 7, 0);
+    game.hint(10);
+    assert.equal(game.score, 200 - 7);
+    assert.equal(game.shufflesLeft, 1);
+    game.applyShuffle(20, { tiles: game.tiles.slice(), plan: null });
+    assert.equal(game.shufflesLeft, 0);
+    assert.ok(!game.canShuffle);
+  } finally {
+    configureScoring(engine.scoring);
+  }
 });
 
 for (const mode of ["classic", "arcade"]) {

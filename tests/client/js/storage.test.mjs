@@ -18,6 +18,7 @@ const { Game } = await import("../../../game/mahjong/static/mahjong/js/state.js"
 const deal = {
   code: "MJ1-L00-ABCDEFG", layout: "L00", mode: "classic", level: 1,
   positions: [[0, 0, 0], [2, 0, 0], [6, 0, 0], [8, 0, 0]], tiles: ["5B", "5B", "R", "R"], plan: null, token: "x",
+  graph: { above: [[], [], [], []], left: [[], [0], [], [2]], right: [[1], [], [3], []] },
 };
 
 test("a saved game comes back with its clock reading", () => {

@@ -22,6 +22,7 @@ const { GameStorage } = await import("../../../game/core/static/core/js/storage.
 const deal = {
   code: "MJ1-L00-ABCDEFG", layout: "L00", mode: "classic", level: 1,
   positions: [[0, 0, 0], [2, 0, 0], [6, 0, 0], [8, 0, 0]], tiles: ["5B", "5B", "R", "R"], plan: null, token: "x",
+  graph: { above: [[], [], [], []], left: [[], [0], [], [2]], right: [[1], [], [3], []] },
 };
 const records = {
   version: 1, arcadeBest: null, classicBest: [{ timeMs: 90_000, layout: "L00", date: "2026-11-30", code: deal.code }],

@@ -4,8 +4,10 @@
 // before it is played on.
 
 import { Status } from "./game_status.js";
+import { isValidGraph } from "./rules.js";
 
 /** @typedef {import("./rules.js").Position} Position */
+/** @typedef {import("./rules.js").Graph} Graph */
 /** @typedef {import("./rules.js").Tiles} Tiles */
 /** @typedef {[number, number]} Pair */
 /** @typedef {{a: number, b: number, fa: string, fb: string, points: number}} Removal a pair taken, for undo */
@@ -21,6 +23,7 @@ import { Status } from "./game_status.js";
  * @property {string | null} [daily]
  * @property {string | null} [token]
  * @property {Position[]} positions
+ * @property {Graph} graph which positions block which, as the engine has them
  * @property {Tiles} tiles
  * @property {Pair[] | null} [plan]
  */
@@ -37,6 +40,8 @@ import { Status } from "./game_status.js";
  * @property {string | null} token the deal's token, for submitting the score
  * @property {number} level
  * @property {Position[]} positions
+ * @property {Graph} [graph] the layout's graph, from the deal; missing in saves of before it
+ *   came from the server (the game loader asks the server for it again)
  * @property {Tiles} tiles
  * @property {Pair[] | null} plan a way to clear the board, when the server gave one
  * @property {number | null} selected
@@ -82,6 +87,7 @@ export function isValidState(s) {
   if (n < 2 || !s.positions.every((/** @type {unknown} */ p) => Array.isArray(p) && p.length === 3 && p.every(isInt))) {
     return false;
   }
+  if (s.graph !== undefined && !isValidGraph(s.graph, n)) return false;
   if (!Array.isArray(s.tiles) || s.tiles.length !== n) return false;
   if (!s.tiles.every((/** @type {unknown} */ f) => f === null || typeof f === "string")) return false;
   if (s.plan !== null && !(Array.isArray(s.plan) && s.plan.every(isPair))) return false;

@@ -5,6 +5,7 @@
 
 import { GameClock } from "../../core/js/clock.js";
 import { gettext } from "../../core/js/i18n.js";
+import { isValidGraph } from "./rules.js";
 import { Game } from "./state.js";
 import { loadGame } from "./storage.js";
 
@@ -20,6 +21,7 @@ export class GameLoader {
    * @param {StartConfig} deps.config what the address asked for
    * @param {import("./session.js").PlaySession} deps.session
    * @param {(body: import("./endpoints.js").DealRequest) => Promise<Deal>} deps.deal the API's POST /api/deals/
+   * @param {(code: string, level: number, mode: string) => Promise<Deal>} deps.dealAt the API's GET /api/deals/<code>/
    * @param {Pick<import("./ui.js").PlayUi, "closeDialog" | "showMessage" | "showCode" | "showInfo" | "showNotice" | "announce">} deps.ui
    * @param {(positions: import("./rules.js").Position[]) => void} deps.setLayout the renderer's
    * @param {Pick<import("./winnability_watcher.js").WinnabilityWatcher, "reset">} deps.watcher
@@ -38,11 +40,15 @@ export class GameLoader {
   async start() {
     const { config, deal, ui } = this.deps;
     let damaged = false;
-    const saved = loadGame(() => {
+    let saved = loadGame(() => {
       damaged = true;
     });
     const { code, daily, mode } = config;
     try {
+      if (saved && !saved.game.s.graph) {
+        saved = await this.withGraph(saved);
+        if (!saved) damaged = true;
+      }
       if (code) {
         if (saved && saved.game.s.code === code && (!mode || saved.game.mode === mode)) this.resume(saved);
         else this.begin(await deal({ code, mode: mode || "classic" }));
@@ -61,6 +67,20 @@ export class GameLoader {
     }
     if (damaged) ui.showNotice(gettext("Your saved game could not be read, so a new game has started."));
     this.deps.refresh();
+  }
+
+  /**
+   * A game saved before deals carried their layout's graph, with the graph asked of the
+   * server (the deal of its code and level); null if the answer does not fit the game.
+   * @param {SavedGame} saved
+   * @returns {Promise<SavedGame | null>}
+   */
+  async withGraph(saved) {
+    const s = saved.game.s;
+    const dealt = await this.deps.dealAt(s.code, s.level, s.mode);
+    if (dealt.positions.length !== s.positions.length || !isValidGraph(dealt.graph, s.positions.length)) return null;
+    s.graph = dealt.graph;
+    return saved;
   }
 
   /** A new deal on the board. @param {Deal} deal */

@@ -14,6 +14,7 @@ import { PersonalRecords } from "./personal_records.js";
 import { PlayScreen } from "./play_screen.js";
 import { BoardRenderer } from "./render.js";
 import { ScoreSubmission } from "./score_submission.js";
+import { configureScoring } from "./scoring.js";
 import { PlaySession } from "./session.js";
 import { saveGame } from "./storage.js";
 import { testHook } from "./test_hook.js";
@@ -32,6 +33,7 @@ import { WinnabilityWatcher } from "./winnability_watcher.js";
  * @property {string | null} mode
  * @property {string | null} daily
  * @property {string} defaultLayout
+ * @property {import("./scoring.js").ScoringRules} scoring the engine's scoring constants
  * @property {import("./tile_styles.js").StyleConfig[]} styles
  * @property {Record<string, string>} faceNames
  * @property {Record<string, string>} layouts
@@ -42,6 +44,7 @@ import { WinnabilityWatcher } from "./winnability_watcher.js";
 
 /** @param {PlayConfig} config @param {HTMLElement} root */
 function startPlayPage(config, root) {
+  configureScoring(config.scoring);
   const api = createMahjongApi(config.api);
   const session = new PlaySession();
   const ui = new PlayUi(root);
@@ -89,6 +92,7 @@ function startPlayPage(config, root) {
     config,
     session,
     deal: api.deal,
+    dealAt: api.dealAt,
     ui,
     setLayout: (positions) => board.setLayout(positions),
     watcher,

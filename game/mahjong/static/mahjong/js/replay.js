@@ -7,7 +7,8 @@ import { element } from "../../core/js/dom.js";
 import { gettext, interpolate } from "../../core/js/i18n.js";
 import { BoardRenderer, loadSprite } from "./render.js";
 import { ReplayPlayer } from "./replay_player.js";
-import { buildLayout, isFree } from "./rules.js";
+import { isFree, layoutFromGraph } from "./rules.js";
+import { configureScoring } from "./scoring.js";
 import { loadPreference } from "./storage.js";
 
 /**
@@ -15,6 +16,7 @@ import { loadPreference } from "./storage.js";
  * layouts and the modes come translated from there, as on the play page.
  * @typedef {object} ReplayConfig
  * @property {import("./replay_player.js").ReplayScript} script
+ * @property {import("./scoring.js").ScoringRules} scoring the engine's scoring constants
  * @property {import("./tile_styles.js").StyleConfig[]} styles
  * @property {Record<string, string>} faceNames
  * @property {Record<string, string>} layouts
@@ -27,8 +29,9 @@ class ReplayController {
   constructor(config, root) {
     this.config = config;
     this.root = root;
+    configureScoring(config.scoring);
     this.player = new ReplayPlayer(config.script);
-    this.layout = buildLayout(config.script.positions);
+    this.layout = layoutFromGraph(config.script.positions, config.script.graph);
     this.faceNames = config.faceNames || {};
     this.timer = 0;
     this.playing = false;

@@ -19,6 +19,7 @@ export const MIN_GAP_MS = 150;
  * @property {string} layout
  * @property {string} mode
  * @property {import("./rules.js").Position[]} positions
+ * @property {import("./rules.js").Graph} graph the layout's, as the engine has it
  * @property {{level?: number, tiles: import("./rules.js").Tiles, plan?: [number, number][] | null}} deal
  * @property {import("./game_data.js").GameEvent[]} events
  * @property {(Record<string, any> | null)[]} [outcomes] per event, what only the server can work out
@@ -154,6 +155,7 @@ export function buildFrames(script) {
     mode: script.mode,
     level: script.deal.level ?? 1,
     positions: script.positions,
+    graph: script.graph,
     tiles: script.deal.tiles,
     plan: script.deal.plan ?? null,
   });

@@ -1,7 +1,8 @@
 // @ts-check
 // The rules of Mahjong Solitaire, pure (no DOM): which tiles are free and which match.
-// Mirrors game/mahjong/engine/layout.py and tiles.py. Positions are [x, y, z] in half-tile
-// units: a tile at (x, y, z) covers [x, x+2) x [y, y+2) on layer z.
+// Mirrors game/mahjong/engine/layout.py and tiles.py; which positions block which comes from
+// the server (a Graph), not worked out here. Positions are [x, y, z] in half-tile units: a
+// tile at (x, y, z) covers [x, x+2) x [y, y+2) on layer z.
 
 /**
  * Match class of a face label: any flower matches any flower, any season any season.
@@ -36,44 +37,44 @@ export function tilesMatch(a, b) {
  * @property {number[][]} right its neighbours on the right
  */
 
-/** @param {number} x @param {number} y @param {number} z */
-const key = (x, y, z) => `${x},${y},${z}`;
+/**
+ * A layout's freedom graph as the server computes it (game/mahjong/engine/layout.py; every
+ * response with positions carries it): per position index, the indices, ascending.
+ * @typedef {object} Graph
+ * @property {number[][]} above the positions on the layer above that overlap each one
+ * @property {number[][]} left its neighbours on the left
+ * @property {number[][]} right its neighbours on the right
+ */
 
 /**
- * The relations between a layout's positions: for each index, the tiles on the layer above
- * that overlap it, and its neighbours on the left and on the right (same layer, |dy| <= 1).
+ * Whether `graph` is a well-formed graph of `size` positions.
+ * @param {unknown} graph
+ * @param {number} size
+ * @returns {graph is Graph}
+ */
+export function isValidGraph(graph, size) {
+  if (!graph || typeof graph !== "object") return false;
+  const g = /** @type {Record<string, unknown>} */ (graph);
+  return ["above", "left", "right"].every((name) => {
+    const relation = g[name];
+    return Array.isArray(relation) && relation.length === size && relation.every(
+      (indices) => Array.isArray(indices) && indices.every((j) => Number.isInteger(j) && j >= 0 && j < size),
+    );
+  });
+}
+
+/**
+ * The layout to play on: the positions with the relations the server sent for them (the
+ * client does not work them out itself, so that the free rule exists once, in the engine).
  * @param {Position[]} positions
+ * @param {Graph} graph
  * @returns {Layout}
  */
-export function buildLayout(positions) {
-  /** @type {Map<string, number>} */
-  const index = new Map();
-  positions.forEach(([x, y, z], i) => index.set(key(x, y, z), i));
-  /** @type {number[][]} */
-  const above = [];
-  /** @type {number[][]} */
-  const left = [];
-  /** @type {number[][]} */
-  const right = [];
-  positions.forEach(([x, y, z]) => {
-    const up = [];
-    const l = [];
-    const r = [];
-    for (let dy = -1; dy <= 1; dy++) {
-      for (let dx = -1; dx <= 1; dx++) {
-        const j = index.get(key(x + dx, y + dy, z + 1));
-        if (j !== undefined) up.push(j);
-      }
-      const jl = index.get(key(x - 2, y + dy, z));
-      if (jl !== undefined) l.push(jl);
-      const jr = index.get(key(x + 2, y + dy, z));
-      if (jr !== undefined) r.push(jr);
-    }
-    above.push(up);
-    left.push(l);
-    right.push(r);
-  });
-  return { positions, size: positions.length, above, left, right };
+export function layoutFromGraph(positions, graph) {
+  if (!Array.isArray(positions) || !isValidGraph(graph, positions.length)) {
+    throw new TypeError("the layout's graph does not fit its positions");
+  }
+  return { positions, size: positions.length, above: graph.above, left: graph.left, right: graph.right };
 }
 
 /** @param {Tiles} tiles @param {number} j */

@@ -1,25 +1,67 @@
 // @ts-check
 // Arcade scoring, as the server's (game/mahjong/engine/play.py): points for each pair with a
-// bonus for speed, a price for each hint, and points for each board cleared.
+// bonus for speed, a price for each hint, and points for each board cleared. The figures are
+// the engine's, sent in the page's config ("scoring"): configureScoring(config.scoring) once,
+// before any game is played.
 
-export const PAIR_POINTS = 100;
-export const SPEED_BONUS = 100;
-export const FULL_BONUS_MS = 2000;
-export const NO_BONUS_MS = 10000;
-export const HINT_COST = 50;
-export const BOARD_POINTS = 2000;
-export const LEVEL_POINTS = 500;
-export const LEVEL_POINTS_CAP = 10;
-export const ARCADE_SHUFFLES = 3;
+/**
+ * The engine's scoring constants, by their lower-case names (game/mahjong/api/views.py scoring_rules).
+ * @typedef {object} ScoringRules
+ * @property {number} pair_points
+ * @property {number} speed_bonus the most a pair earns for speed
+ * @property {number} full_bonus_ms a pair this soon after the last change earns the full bonus
+ * @property {number} no_bonus_ms ...and from this long after, none
+ * @property {number} hint_cost
+ * @property {number} board_points
+ * @property {number} level_points for each level, up to level_points_cap
+ * @property {number} level_points_cap
+ * @property {number} arcade_shuffles for a whole arcade game
+ */
+
+/** @type {readonly (keyof ScoringRules)[]} */
+export const SCORING_KEYS = Object.freeze([
+  "pair_points", "speed_bonus", "full_bonus_ms", "no_bonus_ms", "hint_cost", "board_points", "level_points",
+  "level_points_cap", "arcade_shuffles",
+]);
+
+/** @type {Readonly<ScoringRules> | null} */
+let configured = null;
+
+/**
+ * Take the server's scoring constants; throws if one is missing or not a whole number.
+ * @param {unknown} rules the config's "scoring"
+ * @returns {Readonly<ScoringRules>}
+ */
+export function configureScoring(rules) {
+  const given = /** @type {Record<string, unknown>} */ (rules && typeof rules === "object" ? rules : {});
+  /** @type {Record<string, number>} */
+  const picked = {};
+  for (const key of SCORING_KEYS) {
+    const value = given[key];
+    if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
+      throw new TypeError(`the scoring rules lack ${key}`);
+    }
+    picked[key] = value;
+  }
+  configured = Object.freeze(/** @type {ScoringRules} */ (/** @type {unknown} */ (picked)));
+  return configured;
+}
+
+/** The configured scoring constants; throws before configureScoring. */
+export function scoringRules() {
+  if (!configured) throw new Error("no scoring rules: call configureScoring(config.scoring) first");
+  return configured;
+}
 
 /**
  * The bonus for a pair taken `elapsedMs` of active time after the last change of the board.
  * @param {number} elapsedMs
  */
 export function speedBonus(elapsedMs) {
-  if (elapsedMs <= FULL_BONUS_MS) return SPEED_BONUS;
-  if (elapsedMs >= NO_BONUS_MS) return 0;
-  return Math.floor((SPEED_BONUS * (NO_BONUS_MS - elapsedMs)) / (NO_BONUS_MS - FULL_BONUS_MS));
+  const { speed_bonus: bonus, full_bonus_ms: full, no_bonus_ms: none } = scoringRules();
+  if (elapsedMs <= full) return bonus;
+  if (elapsedMs >= none) return 0;
+  return Math.floor((bonus * (none - elapsedMs)) / (none - full));
 }
 
 /**
@@ -27,5 +69,6 @@ export function speedBonus(elapsedMs) {
  * @param {number} level
  */
 export function boardPoints(level) {
-  return BOARD_POINTS + LEVEL_POINTS * Math.min(level, LEVEL_POINTS_CAP);
+  const rules = scoringRules();
+  return rules.board_points + rules.level_points * Math.min(level, rules.level_points_cap);
 }

@@ -3,19 +3,17 @@
 // Every action takes t, whole milliseconds since the deal was shown (the caller owns the
 // clock), and every accepted action is appended to the event log in the server's format,
 // so the log replays on the server to the very same result. The whole state is plain JSON
-// (game_data.js); the arcade's points are scoring.js's.
+// (game_data.js), the layout's graph (from the server) included; the arcade's points are
+// scoring.js's, configured from the page's config.
 
 import { IllegalMove, Status, Tap } from "./game_status.js";
-import { availablePairs, buildLayout, hasMoves, isFree, tilesMatch } from "./rules.js";
+import { availablePairs, hasMoves, isFree, layoutFromGraph, tilesMatch } from "./rules.js";
 import { STATE_VERSION, isValidState } from "./game_data.js";
-import { ARCADE_SHUFFLES, HINT_COST, PAIR_POINTS, boardPoints, speedBonus } from "./scoring.js";
+import { boardPoints, scoringRules, speedBonus } from "./scoring.js";
 
 export { IllegalMove, Status, Tap } from "./game_status.js";
 export { STATE_VERSION, isValidState } from "./game_data.js";
-export {
-  ARCADE_SHUFFLES, BOARD_POINTS, FULL_BONUS_MS, HINT_COST, LEVEL_POINTS, LEVEL_POINTS_CAP, NO_BONUS_MS, PAIR_POINTS,
-  SPEED_BONUS, boardPoints, speedBonus,
-} from "./scoring.js";
+export { SCORING_KEYS, boardPoints, configureScoring, scoringRules, speedBonus } from "./scoring.js";
 
 /**
  * @typedef {import("./game_data.js").Deal} Deal
@@ -26,15 +24,17 @@ export {
  * @typedef {import("./rules.js").Layout} Layout
  */
 
-/** @type {WeakMap<object, Layout>} */
+/** @type {WeakMap<object, Layout>} by the state's graph */
 const layouts = new WeakMap();
 
-/** @param {import("./rules.js").Position[]} positions */
-function layoutOf(positions) {
-  let layout = layouts.get(positions);
-  if (!layout) {
-    layout = buildLayout(positions);
-    layouts.set(positions, layout);
+/** @param {GameState} s */
+function layoutOf(s) {
+  const graph = s.graph;
+  if (!graph) throw new IllegalMove("the game has no layout graph (a save of an older version)");
+  let layout = layouts.get(graph);
+  if (!layout || layout.positions !== s.positions) {
+    layout = layoutFromGraph(s.positions, graph);
+    layouts.set(graph, layout);
   }
   return layout;
 }
@@ -50,6 +50,7 @@ export class Game {
    * @param {Deal} deal
    */
   static fromDeal(deal) {
+    layoutFromGraph(deal.positions, deal.graph); // a graph that does not fit fails here, not later
     const game = new Game({
       version: STATE_VERSION,
       code: deal.code,
@@ -59,6 +60,7 @@ export class Game {
       token: deal.token ?? null,
       level: deal.level ?? 1,
       positions: deal.positions,
+      graph: deal.graph,
       tiles: deal.tiles.slice(),
       plan: deal.plan ?? null,
       selected: null,
@@ -97,14 +99,14 @@ export class Game {
 
   // -- what the player sees ------------------------------------------------------------
 
-  get layout() { return layoutOf(this.s.positions); }
+  get layout() { return layoutOf(this.s); }
   get tiles() { return this.s.tiles; }
   get status() { return this.s.status; }
   get mode() { return this.s.mode; }
   get paused() { return this.s.pausedAt !== null; }
   get score() { return Math.max(0, this.s.earned - this.s.penalties); }
   get shufflesLeft() {
-    return this.s.mode === "arcade" ? ARCADE_SHUFFLES - this.s.shuffles : null;
+    return this.s.mode === "arcade" ? scoringRules().arcade_shuffles - this.s.shuffles : null;
   }
   get canUndo() {
     return this.s.history.length > 0 && (this.s.status === Status.PLAYING || this.s.status === Status.NO_MOVES);
@@ -112,7 +114,7 @@ export class Game {
   get canShuffle() {
     const s = this.s;
     if (this.paused || s.status === Status.CLEARED || s.status === Status.GAME_OVER) return false;
-    return s.mode !== "arcade" || s.shuffles < ARCADE_SHUFFLES;
+    return s.mode !== "arcade" || s.shuffles < scoringRules().arcade_shuffles;
   }
   get canHint() {
     return !this.paused && (this.s.status === Status.PLAYING || this.s.status === Status.NO_MOVES);
@@ -239,7 +241,7 @@ export class Game {
     const active = this.active(t);
     if (s.clockStart === null) s.clockStart = active;
     let points = 0;
-    if (s.mode === "arcade") points = PAIR_POINTS + speedBonus(active - s.lastChange);
+    if (s.mode === "arcade") points = scoringRules().pair_points + speedBonus(active - s.lastChange);
     s.lastChange = active;
     s.earned += points;
     s.moves += 1;
@@ -282,7 +284,7 @@ export class Game {
     const s = this.s;
     if (s.status === Status.CLEARED) throw new IllegalMove("the board is cleared: no hint needed");
     s.hints += 1;
-    if (s.mode === "arcade") s.penalties += HINT_COST;
+    if (s.mode === "arcade") s.penalties += scoringRules().hint_cost;
     this.record({ t, type: "hint" });
     s.hint = this.hintPair();
     return s.hint;
@@ -293,8 +295,9 @@ export class Game {
     this.begin(t);
     const s = this.s;
     if (s.status === Status.CLEARED) throw new IllegalMove("the board is cleared: nothing to shuffle");
-    if (s.mode === "arcade" && s.shuffles >= ARCADE_SHUFFLES) {
-      throw new IllegalMove(`all ${ARCADE_SHUFFLES} shuffles of this game are used`);
+    const allowed = scoringRules().arcade_shuffles;
+    if (s.mode === "arcade" && s.shuffles >= allowed) {
+      throw new IllegalMove(`all ${allowed} shuffles of this game are used`);
     }
   }
 
@@ -389,7 +392,7 @@ export class Game {
   checkMoves() {
     const s = this.s;
     if (hasMoves(this.layout, s.tiles)) s.status = Status.PLAYING;
-    else if (s.mode === "arcade" && s.shuffles >= ARCADE_SHUFFLES) s.status = Status.GAME_OVER;
+    else if (s.mode === "arcade" && s.shuffles >= scoringRules().arcade_shuffles) s.status = Status.GAME_OVER;
     else s.status = Status.NO_MOVES;
   }
 }
