@@ -15,11 +15,11 @@ from django.utils import translation
 
 from game.mahjong.engine import Game, Status, deal
 from game.mahjong.engine import play as play_rules
+from game.mahjong.engine.play import scoring_rules
 from game.mahjong.leaderboard import replay_script
 from game.mahjong.models import Score
 from tests.api.conftest import _fresh_throttles, deal_long_ago, make_score, submit_ok
 from tests.api.test_layouts import engine_graph
-from tests.client.test_play_page import SCORING_CONSTANTS
 from tests.paths import mahjong_path
 
 __all__ = ["_fresh_throttles"]  # generous API rate limits for every test here
@@ -217,7 +217,8 @@ def test_the_config_carries_the_engines_graph_and_scoring(
     for name in ("above", "left", "right"):
         masks = [sum(1 << j for j in indices) for indices in config["script"]["graph"][name]]
         assert masks == list(getattr(layout, name)), name
-    assert config["scoring"] == {name.lower(): getattr(play_rules, name) for name in SCORING_CONSTANTS}
+    assert config["scoring"] == scoring_rules()
+    assert config["scoring"]["arcade_shuffles"] == play_rules.ARCADE_SHUFFLES
     fixture = json.loads(JS_FIXTURE.read_text(encoding="utf-8"))
     assert config["scoring"] == fixture["scoring"], "the Node tests score with the engine's constants"
 

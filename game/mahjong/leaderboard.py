@@ -26,8 +26,9 @@ from django.views.decorators.http import require_safe
 from game.core.leaderboard import PERIOD_NAMES, PERIODS
 
 from .api.daily import daily_code, today
-from .api.views import layout_graph, scoring_rules
+from .api.views import layout_graph
 from .engine import FACES, Event, EventType, Game, MahjongError, all_layouts, plan_json
+from .engine.play import scoring_rules
 from .models import Mode, Score
 from .names import MODE_NAMES, face_name, layout_name
 from .views import style_sheets

@@ -11,9 +11,9 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from .api.views import scoring_rules
 from .artwork.build import STYLES
 from .engine import FACES, GameCode, Layout, MalformedError, all_layouts, get_layout
+from .engine.play import scoring_rules
 from .names import DAILY_NAME, GROUPS, MODE_NAMES, STYLE_NAMES, face_name, layout_name
 from .templatetags.tiles import face_url
 

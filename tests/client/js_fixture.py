@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from game.mahjong.engine import Game, Status
-from game.mahjong.engine import play as play_module
-from game.mahjong.engine.layout import iter_bits
+from game.mahjong.engine.play import scoring_rules
 
 FIXTURE = Path(__file__).resolve().parent / "js" / "engine-games.json"
 CODE = "MJ1-L00-KITTENS"
@@ -44,10 +43,7 @@ def _play(mode: str, script: list[tuple[Any, ...]]) -> dict[str, Any]:
         "mode": mode,
         "level": 1,
         "positions": [list(p) for p in game.deal.layout.positions],
-        "graph": {
-            name: [list(iter_bits(mask)) for mask in getattr(game.deal.layout, name)]
-            for name in ("above", "left", "right")
-        },
+        "graph": game.deal.layout.graph(),
         "tiles": list(game.deal.tiles),
         "plan": [list(p) for p in game.deal.plan] if game.deal.plan else None,
     }
@@ -129,20 +125,7 @@ def build() -> dict[str, Any]:
         ("plan", 201_000),
         ("hint", 201_500),
     ]
-    scoring = {
-        name.lower(): getattr(play_module, name)
-        for name in (
-            "PAIR_POINTS",
-            "SPEED_BONUS",
-            "FULL_BONUS_MS",
-            "NO_BONUS_MS",
-            "HINT_COST",
-            "BOARD_POINTS",
-            "LEVEL_POINTS",
-            "LEVEL_POINTS_CAP",
-            "ARCADE_SHUFFLES",
-        )
-    }
+    scoring = scoring_rules()
     return {
         "code": CODE,
         "scoring": scoring,

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from game.mahjong.engine import play as play_rules
+from game.mahjong.engine.play import scoring_rules
 from tests.paths import mahjong_path
 
 LANGUAGES = ["en", "it", "pl", "ru", "fr"]
@@ -132,23 +133,14 @@ def test_layout_previews_cover_every_tile() -> None:
         assert (left, top) == (0, 0) and 0 < width < 60 and 0 < height < 60
 
 
-SCORING_CONSTANTS = (
-    "PAIR_POINTS",
-    "SPEED_BONUS",
-    "FULL_BONUS_MS",
-    "NO_BONUS_MS",
-    "HINT_COST",
-    "BOARD_POINTS",
-    "LEVEL_POINTS",
-    "LEVEL_POINTS_CAP",
-    "ARCADE_SHUFFLES",
-)
+SCORING_CONSTANTS = tuple(name.upper() for name in scoring_rules())
+"""The engine's scoring constants by their names in play.py, which no client file may define."""
 
 
 @pytest.mark.django_db
 def test_the_config_carries_the_engines_scoring_constants(client: Client) -> None:
     config = config_of(client.get("/en/mahjong/play/").content.decode())
-    assert config["scoring"] == {name.lower(): getattr(play_rules, name) for name in SCORING_CONSTANTS}
+    assert config["scoring"] == scoring_rules()
     assert config["scoring"]["hint_cost"] == play_rules.HINT_COST
     # The board comes from the API's deals, each with its layout's graph: the page has no positions.
     assert "positions" not in json.dumps(config)

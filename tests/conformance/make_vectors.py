@@ -53,8 +53,7 @@ from game.mahjong.engine import (
     replay,
 )
 from game.mahjong.engine import play as play_module
-from game.mahjong.engine.layout import iter_bits
-from game.mahjong.engine.play import ARCADE_SHUFFLES, LEVEL_POINTS_CAP
+from game.mahjong.engine.play import ARCADE_SHUFFLES, LEVEL_POINTS_CAP, scoring_rules
 from game.mahjong.engine.tiles import match_class
 
 Json = Any
@@ -186,31 +185,13 @@ def positions_json(layout: Layout) -> list[list[int]]:
 
 
 def graph_json(layout: Layout) -> dict[str, Json]:
-    """The layout's relations as the engine holds them (bit masks), as lists of indices, ascending.
-
-    What the API sends with the positions; the JS plays on this graph instead of working it out.
-    """
-    return {
-        name: [list(iter_bits(mask)) for mask in getattr(layout, name)] for name in ("above", "left", "right")
-    }
-
-
-SCORING_CONSTANTS: Final = (
-    "PAIR_POINTS",
-    "SPEED_BONUS",
-    "FULL_BONUS_MS",
-    "NO_BONUS_MS",
-    "HINT_COST",
-    "BOARD_POINTS",
-    "LEVEL_POINTS",
-    "LEVEL_POINTS_CAP",
-    "ARCADE_SHUFFLES",
-)
+    """The layout's relations as the API sends them with its positions."""
+    return dict(layout.graph())
 
 
 def scoring_json() -> dict[str, Json]:
     """The engine's scoring constants by lower-case name, as the pages' configs carry them."""
-    return {name.lower(): getattr(play_module, name) for name in SCORING_CONSTANTS}
+    return dict(scoring_rules())
 
 
 def deal_json(dealt: Deal) -> dict[str, Json]:

@@ -164,3 +164,16 @@ def test_relations_are_symmetric_in_every_shipped_layout() -> None:
                 assert i in indices_of(layout.below[j])
             for j in indices_of(layout.left[i]):
                 assert i in indices_of(layout.right[j])
+
+
+@pytest.mark.parametrize("layout_id", sorted(all_layouts()))
+def test_the_graph_lists_the_relations_the_free_rule_uses(layout_id: str) -> None:
+    layout = get_layout(layout_id)
+    graph = layout.graph()
+    assert set(graph) == {"above", "left", "right"}
+    for i in range(len(layout)):
+        # A left neighbour has this tile as its right neighbour, and whatever lies above is one layer up.
+        assert all(i in graph["right"][j] for j in graph["left"][i])
+        assert all(layout.positions[j].z == layout.positions[i].z + 1 for j in graph["above"][i])
+        assert graph["above"][i] == sorted(graph["above"][i])
+        assert sum(1 << j for j in graph["left"][i]) == layout.left[i]

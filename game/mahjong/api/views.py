@@ -8,7 +8,7 @@ limits per client address (``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]``).
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Final
+from typing import Any
 
 from django.http import Http404
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
@@ -21,7 +21,6 @@ from game.core.api.views import ApiView, error_responses
 from game.mahjong.engine import (
     Deal,
     GameCode,
-    Layout,
     MalformedError,
     all_layouts,
     deal,
@@ -29,8 +28,6 @@ from game.mahjong.engine import (
     plan_json,
     shuffle_tiles,
 )
-from game.mahjong.engine import play as play_rules
-from game.mahjong.engine.layout import iter_bits
 from game.mahjong.engine.solver import Budget, solve_tiles
 from game.mahjong.models import Mode, Score
 
@@ -59,46 +56,10 @@ def _positions(layout_id: str) -> list[list[int]]:
     return [list(p) for p in get_layout(layout_id).positions]
 
 
-def _relation(masks: tuple[int, ...]) -> list[list[int]]:
-    return [list(iter_bits(mask)) for mask in masks]
-
-
-def graph_json(layout: Layout) -> dict[str, list[list[int]]]:
-    """A layout's relations (``above``, ``left``, ``right``: per position, the indices, ascending)."""
-    return {
-        "above": _relation(layout.above),
-        "left": _relation(layout.left),
-        "right": _relation(layout.right),
-    }
-
-
 @cache
 def layout_graph(layout_id: str) -> dict[str, list[list[int]]]:
-    """:func:`graph_json` of a shipped layout (shared between responses: never mutate)."""
-    return graph_json(get_layout(layout_id))
-
-
-SCORING_CONSTANTS: Final = (
-    "PAIR_POINTS",
-    "SPEED_BONUS",
-    "FULL_BONUS_MS",
-    "NO_BONUS_MS",
-    "HINT_COST",
-    "BOARD_POINTS",
-    "LEVEL_POINTS",
-    "LEVEL_POINTS_CAP",
-    "ARCADE_SHUFFLES",
-)
-"""The engine's scoring constants (``game.mahjong.engine.play``) that the client's state needs."""
-
-
-@cache
-def scoring_rules() -> dict[str, int]:
-    """The scoring constants by their lower-case names, e.g. ``{"hint_cost": 50, ...}`` (never mutate).
-
-    All of them are arcade figures: classic scores no points and shuffles without limit.
-    """
-    return {name.lower(): int(getattr(play_rules, name)) for name in SCORING_CONSTANTS}
+    """The layout's :meth:`~game.mahjong.engine.Layout.graph`, shared between responses: never mutate."""
+    return get_layout(layout_id).graph()
 
 
 def _deal_body(dealt: Deal, mode: str, daily: Any = None) -> dict[str, Any]:

@@ -91,6 +91,18 @@ class Layout:
     """Every tile lying on top of tile ``i``, directly or through others."""
     full: int = field(init=False, repr=False)
 
+    def graph(self) -> dict[str, list[list[int]]]:
+        """The relations as index lists: ``above``, ``left`` and ``right``, per position, ascending.
+
+        This is what the client plays on: the server sends it with the positions,
+        so the free rule's geometry exists only here.
+        """
+        return {
+            "above": [list(iter_bits(mask)) for mask in self.above],
+            "left": [list(iter_bits(mask)) for mask in self.left],
+            "right": [list(iter_bits(mask)) for mask in self.right],
+        }
+
     def __post_init__(self) -> None:
         check_layout_id(self.id)
         positions = self.positions

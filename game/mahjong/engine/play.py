@@ -48,6 +48,25 @@ LEVEL_POINTS_CAP: Final = 10
 ARCADE_SHUFFLES: Final = 3
 
 
+def scoring_rules() -> dict[str, int]:
+    """The scoring constants above by their lower-case names (``{"hint_cost": 50, ...}``).
+
+    The client's predictor takes them from the server instead of keeping copies.
+    All of them are arcade figures: classic scores no points and shuffles without limit.
+    """
+    return {
+        "pair_points": PAIR_POINTS,
+        "speed_bonus": SPEED_BONUS,
+        "full_bonus_ms": FULL_BONUS_MS,
+        "no_bonus_ms": NO_BONUS_MS,
+        "hint_cost": HINT_COST,
+        "board_points": BOARD_POINTS,
+        "level_points": LEVEL_POINTS,
+        "level_points_cap": LEVEL_POINTS_CAP,
+        "arcade_shuffles": ARCADE_SHUFFLES,
+    }
+
+
 class Mode(StrEnum):
     CLASSIC = "classic"
     ARCADE = "arcade"
