@@ -8,7 +8,10 @@ first.  Rate limits are lifted for the run and ``DEBUG`` is off while measuring
 Reported: deals per second through ``POST /api/deals/`` against the engine's
 ``deal()`` alone, and the server time to verify and store a full 72-pair
 classic log with ``POST /api/scores/`` (target: median <= 20 ms, database
-included).  Run with ``make bench``.
+included), and Rummy turn checks per second: in the engine, through the
+stack, and over real HTTP on loopback (a single-threaded WSGI server of the
+standard library in a thread, one connection per request).  Run with
+``make bench``.
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ def main() -> None:
             bench_deals()
             bench_submissions()
             bench_leaderboard()
+            bench_rummy_checks()
         connection.close()
 
 
@@ -132,6 +136,63 @@ def bench_leaderboard() -> None:
     read(0)
     print("Reading a leaderboard (top 100)")
     print(f"  GET /api/leaderboards/  {summary(time_calls(read, BOARD_READS))}")
+
+
+RUMMY_CHECK = {
+    "table": [["K5", "K6", "K7"], ["R9", "B9", "O9"], ["B1", "B2", "B3", "B4"]],
+    "rack": ["R10", "B10", "K10", "O10", "K8", "R3", "J"],
+    "after": [
+        ["K5", "K6", "K7", "K8"],
+        ["R9", "B9", "O9", "J"],
+        ["B1", "B2", "B3", "B4"],
+        ["R10", "B10", "K10", "O10"],
+    ],
+    "opened": True,
+}
+RUMMY_CHECKS = 400
+
+
+def bench_rummy_checks() -> None:
+    import json
+    import threading
+    import urllib.request
+    from wsgiref.simple_server import WSGIRequestHandler, make_server
+
+    from django.core.wsgi import get_wsgi_application
+    from django.test import Client
+
+    from game.rummy.engine import check_turn
+
+    class Quiet(WSGIRequestHandler):
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    body = json.dumps(RUMMY_CHECK).encode()
+    client = Client(HTTP_HOST="localhost")
+
+    def engine(_: int) -> None:
+        assert check_turn(**RUMMY_CHECK).legal
+
+    def stack(_: int) -> None:
+        response = client.post("/api/rummy/check/", body, content_type="application/json")
+        assert response.json()["valid"] is True
+
+    server = make_server("127.0.0.1", 0, get_wsgi_application(), handler_class=Quiet)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://localhost:{server.server_port}/api/rummy/check/"
+
+    def http(_: int) -> None:
+        request = urllib.request.Request(url, body, {"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            assert json.load(answer)["valid"] is True
+
+    print("Rummy turn checks (a legal turn: 6 rack tiles onto a 10-tile table)")
+    for name, call in (("engine check_turn()", engine), ("through the stack", stack), ("over HTTP", http)):
+        call(0)
+        times = time_calls(call, RUMMY_CHECKS)
+        print(f"  {name:<20} {1000 * len(times) / sum(times):7.0f} per second   {summary(times)}")
+    server.shutdown()
+    server.server_close()
 
 
 if __name__ == "__main__":
