@@ -30,7 +30,7 @@ from rest_framework import status
 
 from game.core.api import tokens
 from game.core.api.errors import ApiError
-from game.core.names import clean_name
+from game.core.player_names import clean_name
 from game.mahjong.engine import (
     EventType,
     IllegalLogError,
