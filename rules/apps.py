@@ -8,7 +8,14 @@ class RulesConfig(AppConfig):
     verbose_name = _("Rules and pages")
 
     def ready(self) -> None:
+        from game.core.registry import content_fences
+
         from .caching import content_changed
+        from .markdown import register_fence
+
+        # The games draw their own blocks in the page texts (```tiles for Mahjong's diagrams).
+        for name, fence in content_fences().items():
+            register_fence(name, fence.render, errors=fence.errors, help_text=fence.help_text)
 
         for model_name in ("Page", "FaqEntry"):
             model = self.get_model(model_name)

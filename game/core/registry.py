@@ -3,7 +3,7 @@
 A game's ``AppConfig`` subclasses :class:`GameAppConfig` and sets ``game`` to a
 :class:`GameInfo`. The site's navigation, its URL mounting (pages under a
 translated prefix, the API under ``/api/<slug>/``), the sitemap, the page
-texts' diagram fences and ``purge_stale`` all come from these entries, in
+texts' diagram fences (:class:`ContentFence`) and ``purge_stale`` all come from these entries, in
 ``INSTALLED_APPS`` order, so adding a game touches no shared file but
 ``INSTALLED_APPS``.
 """
@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 from django.apps import AppConfig, apps
 from django.db import models
 from django.utils.functional import Promise
+from django.utils.module_loading import import_string
+from django.utils.safestring import SafeString
 
 if TYPE_CHECKING:
     # What gettext_lazy returns, in the stubs: a Promise that stands for a str.
@@ -33,6 +35,21 @@ class NavLink:
 
     url_name: str
     label: str | Promise
+
+
+@dataclass(frozen=True)
+class ContentFence:
+    """A kind of fenced block in the page texts that a game draws (```` ```tiles ```` for Mahjong).
+
+    ``render(text, show_errors)`` gives safe HTML (staff previews show mistakes,
+    public pages leave a broken block out); ``errors(page_text)`` lists the
+    mistakes of every such block of a page for the admin; ``help_text`` explains
+    the notation to editors.
+    """
+
+    render: Callable[[str, bool], SafeString]
+    errors: Callable[[str], list[str]] | None = None
+    help_text: str | Promise | None = None
 
 
 @dataclass(frozen=True)
@@ -57,6 +74,8 @@ class GameInfo:
     sitemap: tuple[str, ...] = ()
     legacy_urls: str | None = None
     js_catalogue: str | None = None
+    fences: Mapping[str, str] = field(default_factory=dict)
+    """Fence name -> dotted path of a :class:`ContentFence` (imported once the apps are ready)."""
     stale_rows: Callable[[dt.datetime, int], Mapping[str, StaleRows]] | None = None
 
     @property
@@ -86,3 +105,15 @@ def sitemap_url_names() -> list[str]:
 def js_catalogue_packages() -> list[str]:
     """The apps whose djangojs catalogues the client's ``/jsi18n/`` serves."""
     return ["game.core", *(game.js_catalogue for game in games() if game.js_catalogue)]
+
+
+def content_fences() -> dict[str, ContentFence]:
+    """Every game's fenced-block kinds for the page texts, by fence name."""
+    fences: dict[str, ContentFence] = {}
+    for game in games():
+        for name, dotted in game.fences.items():
+            fence = import_string(dotted)
+            if not isinstance(fence, ContentFence):
+                raise TypeError(f"{dotted} is not a ContentFence")
+            fences[name] = fence
+    return fences

@@ -55,18 +55,6 @@ class MahjongConfig(GameAppConfig):
         sitemap=("mahjong:play", "mahjong:tiles"),
         legacy_urls="game.mahjong.legacy_urls",
         js_catalogue="game.mahjong",
+        fences={"tiles": "game.mahjong.diagrams.TILES_FENCE"},
         stale_rows=_stale_rows,
     )
-
-    def ready(self) -> None:
-        # ```tiles blocks in the content pages' Markdown are tile diagrams.
-        from rules.markdown import register_fence
-
-        from .diagrams import DIAGRAM_HELP, diagram_errors, diagram_figure
-
-        register_fence(
-            "tiles",
-            lambda notation, show_errors: diagram_figure(notation, show_errors=show_errors),
-            errors=diagram_errors,
-            help_text=DIAGRAM_HELP,
-        )

@@ -26,6 +26,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
+from game.core.registry import ContentFence
+
 from .artwork.build import DEFAULT_STYLE
 from .artwork.diagram_svg import render_svg
 from .engine.diagram import Diagram, DiagramError, diagram_problems, parse_diagram
@@ -170,3 +172,11 @@ def diagram_figure(
             return mark_safe("")
         return error_notice([_message(number, first_line, e) for e in problems])
     return format_html('<figure class="tile-diagram">{}</figure>', svg)
+
+
+TILES_FENCE = ContentFence(
+    render=lambda notation, show_errors: diagram_figure(notation, show_errors=show_errors),
+    errors=diagram_errors,
+    help_text=DIAGRAM_HELP,
+)
+"""```` ```tiles ```` blocks in the page texts are tile diagrams (registered with the game, apps.py)."""
