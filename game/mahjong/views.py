@@ -1,4 +1,4 @@
-"""Visitor pages of the game app."""
+"""Mahjong Solitaire's visitor pages: the tiles and the play page (the leaderboards are in leaderboard.py)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from .engine.play import scoring_rules
 from .names import DAILY_NAME, GROUPS, MODE_NAMES, STYLE_NAMES, face_name, layout_name
 from .templatetags.tiles import face_url
 
-# The page's texts live here rather than in the template so that the game
-# app's catalogue (game/locale, made by makemessages run inside game/) has them.
+# The page's texts live here rather than in the template so that the Mahjong
+# app's catalogue (game/mahjong/locale, made by makemessages run inside that folder) has them.
 TEXTS = {
     "title": _("The tiles"),
     "description": _(
@@ -153,8 +153,8 @@ def _play_config(request: HttpRequest, code: str | None) -> dict[str, Any]:
         "api": reverse("api:root"),
         "playUrl": reverse("mahjong:play"),
         "code": code,
-        "mode": mode if mode in ("classic", "arcade") else None,
-        "daily": daily if daily in ("classic", "arcade") else None,
+        "mode": mode if mode in MODE_NAMES else None,
+        "daily": daily if daily in MODE_NAMES else None,
         "defaultLayout": "L00",
         # The engine's scoring constants: the client's state scores with these (deals carry
         # their layout's graph, so the page needs no rule data of its own besides).

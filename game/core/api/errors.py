@@ -179,7 +179,7 @@ def _code_for(exc: exceptions.APIException) -> str:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """DRF exception handler giving every error the ``{"error": ...}`` shape."""
+    """DRF exception handler giving every error the ``{"error": ..., "code": ...}`` shape."""
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(str(exc) or None)
     elif isinstance(exc, PermissionDenied):
