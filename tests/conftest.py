@@ -12,6 +12,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import translation
 from hypothesis import HealthCheck, settings
+from pytest_django import Settings
 
 settings.register_profile("dev", max_examples=25, deadline=None)
 settings.register_profile("ci", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -30,6 +31,19 @@ def _default_language() -> Iterator[None]:
     translation.deactivate()
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def _cache_of_this_worker(settings: Settings) -> None:
+    """Under pytest-xdist with Redis (REDIS_URL, as in CI), the workers share one cache server:
+    give each worker keys of its own, so that one worker's page saves (which invalidate the page
+    cache) or counts never reach another worker's test."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:
+        settings.CACHES = {
+            name: {**config, "KEY_PREFIX": f"{config.get('KEY_PREFIX', '')}{worker}-"}
+            for name, config in settings.CACHES.items()
+        }
 
 
 @pytest.fixture
