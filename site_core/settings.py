@@ -320,6 +320,8 @@ THROTTLE_PER_MINUTE = {
     "reads": 300,
     "rummy_check": 300,  # a check is cheap: players check as they arrange tiles
     "rummy_moves": 20,  # like solve: Hard may search for up to a second
+    "rummy_matches": 20,  # a new match deals a hand and may play the computer's first move
+    "rummy_actions": 120,  # each may include the computer's reply (up to a second for Hard)
 }
 # Multiplies every rate above: the load test (tests/load/run_load.py) plays
 # hundreds of games from the one loopback address.
@@ -365,6 +367,8 @@ SPECTACULAR_SETTINGS = {
         "ModeEnum": "game.mahjong.api.serializers.MODES",
         "FaceEnum": "game.mahjong.engine.FACES",
         "EventTypeEnum": "game.mahjong.api.serializers.EVENT_TYPES",
+        "RummyModeEnum": "game.rummy.api.serializers.MODES",
+        "RummyActionEnum": "game.rummy.api.serializers.ACTIONS",
     },
 }
 

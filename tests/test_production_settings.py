@@ -118,6 +118,8 @@ class TestOperationsSettings:
             "solve": "2000/min",
             "reads": "30000/min",
             "rummy_check": "30000/min",
+            "rummy_matches": "2000/min",
+            "rummy_actions": "12000/min",
             "rummy_moves": "2000/min",
         }
 

@@ -77,6 +77,8 @@ class GameInfo:
     fences: Mapping[str, str] = field(default_factory=dict)
     """Fence name -> dotted path of a :class:`ContentFence` (imported once the apps are ready)."""
     stale_rows: Callable[[dt.datetime, int], Mapping[str, StaleRows]] | None = None
+    api_error_codes: Mapping[str, str] = field(default_factory=dict)
+    """The game's own API error codes (beyond the shared ``CODES``), each with what it means."""
 
     @property
     def mounted_api_prefix(self) -> str:
@@ -105,6 +107,11 @@ def sitemap_url_names() -> list[str]:
 def js_catalogue_packages() -> list[str]:
     """The apps whose djangojs catalogues the client's ``/jsi18n/`` serves."""
     return ["game.core", *(game.js_catalogue for game in games() if game.js_catalogue)]
+
+
+def api_error_codes() -> dict[str, str]:
+    """Every game's own API error codes, by code."""
+    return {code: meaning for game in games() for code, meaning in game.api_error_codes.items()}
 
 
 def content_fences() -> dict[str, ContentFence]:

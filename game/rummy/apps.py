@@ -1,7 +1,21 @@
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from game.core.registry import GameAppConfig, GameInfo
+from game.core.registry import GameAppConfig, GameInfo, StaleRows
+
+
+def _stale_rows(now: dt.datetime, hidden_days: int) -> Mapping[str, StaleRows]:
+    """Matches nobody has played for ``KEEP_DAYS`` days (their hands go with them)."""
+    from .models import Match  # models cannot be imported while the app registry loads
+    from .service import KEEP_DAYS
+
+    cutoff = now - dt.timedelta(days=KEEP_DAYS)
+    return {f"matches inactive for {KEEP_DAYS} days": lambda: Match.objects.inactive_since(cutoff)}
 
 
 class RummyConfig(GameAppConfig):
@@ -19,5 +33,23 @@ class RummyConfig(GameAppConfig):
         api_endpoints={
             "rummy_check": "/api/rummy/check/",
             "rummy_moves": "/api/rummy/moves/",
+            "rummy_matches": "/api/rummy/matches/",
+            "rummy_match": "/api/rummy/matches/{match}/",
+            "rummy_actions": "/api/rummy/matches/{match}/actions/",
+            "rummy_hands": "/api/rummy/matches/{match}/hands/",
+        },
+        stale_rows=_stale_rows,
+        fences={"rummy": "game.rummy.diagrams.SETS_FENCE"},
+        api_error_codes={
+            "credential_missing": "no seat credential was sent (Authorization: Seat <key>)",
+            "credential_invalid": "the seat credential is not one of this match's",
+            "not_your_turn": "the other seat is to move",
+            "stale_turn": "the action is for a hand or turn that is not the current one",
+            "hand_over": "the hand is over",
+            "pool_empty": "the pool is empty: pass instead of drawing",
+            "pool_not_empty": "passing is allowed only once the pool is empty",
+            "illegal_table": "the table confirmed breaks a rule (see reason and set)",
+            "hand_not_over": "the next hand starts only once this one is over",
+            "not_vs_computer": "only a match against the computer has a level",
         },
     )

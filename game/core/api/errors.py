@@ -20,12 +20,14 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpRequest, JsonResponse
 from django.urls import Resolver404, resolve
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import set_rollback
 
 from game.common.errors import MalformedInputError
+from game.core.registry import api_error_codes
 
 logger = logging.getLogger("game.api")
 
@@ -55,22 +57,37 @@ CODES: dict[str, str] = {
     "impossible_time": "the game claims more time than passed since the deal",
     "internal_error": "a bug of ours (logged)",
 }
-"""Every error code the API answers with, and what it means."""
+"""The error codes every part of the API answers with, and what they mean (games add their own:
+``GameInfo.api_error_codes``)."""
+
+
+def known_code(code: str) -> bool:
+    return code in CODES or code in api_error_codes()
 
 
 class ApiError(exceptions.APIException):
-    """A refusal of ours: ``message`` is shown as is (it names the field); ``code`` is one of CODES."""
+    """A refusal of ours: ``message`` is shown as is (it names the field); ``code`` is a known code.
+
+    ``extra`` adds fields to the error body beside ``error`` and ``code`` (a
+    Rummy illegal table names the rule it broke and the set).
+    """
 
     status_code: int = status.HTTP_400_BAD_REQUEST
 
     def __init__(
-        self, message: str, status_code: int = status.HTTP_400_BAD_REQUEST, *, code: str = "invalid"
+        self,
+        message: str,
+        status_code: int = status.HTTP_400_BAD_REQUEST,
+        *,
+        code: str = "invalid",
+        extra: dict[str, Any] | None = None,
     ) -> None:
-        if code not in CODES:
+        if not known_code(code):
             raise ValueError(f"unknown API error code {code!r}")
         super().__init__(detail=message)
         self.status_code = status_code
         self.error_code = code
+        self.extra = extra or {}
 
 
 def error_body(message: str, code: str) -> dict[str, str]:
@@ -206,11 +223,13 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     wait = _wait_seconds(exc) if isinstance(exc, exceptions.Throttled) else None
     if wait is not None:
         headers["Retry-After"] = str(wait)
-    return Response(
-        error_body(_message_for(exc, context), _code_for(exc)), status=exc.status_code, headers=headers
-    )
+    body: dict[str, Any] = error_body(_message_for(exc, context), _code_for(exc))
+    if isinstance(exc, ApiError):
+        body.update(exc.extra)
+    return Response(body, status=exc.status_code, headers=headers)
 
 
+@csrf_exempt  # it changes nothing, and a POST to a mistyped path deserves the JSON 404, not a CSRF page
 def not_found(request: HttpRequest, path: str = "") -> JsonResponse:
     """Any path under /api/ that is no endpoint: a JSON 404 (with a hint for a missing slash)."""
     message = f"there is no API endpoint at {request.path}"

@@ -22,6 +22,8 @@ from .throttling import ClientRateThrottle
 
 ERROR_DESCRIPTIONS = {
     400: "Invalid input; the message names the field.",
+    401: "No credential was sent.",
+    403: "The credential is not valid here.",
     404: "Not found.",
     409: "This deal's score was submitted already.",
     413: "The body is larger than 64 KB.",
@@ -30,9 +32,17 @@ ERROR_DESCRIPTIONS = {
 }
 
 
-def error_responses(*codes: int) -> dict[int, OpenApiResponse]:
-    """The schema's answers for these HTTP error statuses, all in the one error shape."""
-    return {code: OpenApiResponse(ErrorSerializer, description=ERROR_DESCRIPTIONS[code]) for code in codes}
+def error_responses(*codes: int, **descriptions: str) -> dict[int, OpenApiResponse]:
+    """The schema's answers for these HTTP error statuses, all in the one error shape.
+
+    ``descriptions`` override the usual text of a status for one endpoint: ``s409="..."``.
+    """
+    return {
+        code: OpenApiResponse(
+            ErrorSerializer, description=descriptions.get(f"s{code}", ERROR_DESCRIPTIONS[code])
+        )
+        for code in codes
+    }
 
 
 class ApiView(APIView):

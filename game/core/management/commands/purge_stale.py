@@ -43,8 +43,10 @@ def delete_in_batches(stale: StaleRows, batch_size: int) -> int:
                 return deleted
             # The condition again, not just the keys: a session renewed since
             # it was selected is no longer stale.
-            count, _ = stale().filter(pk__in=keys).delete()
-        deleted += count
+            query = stale().filter(pk__in=keys)
+            _, per_model = query.delete()
+        # The rows themselves, not what went with them (a match's hands).
+        deleted += per_model.get(query.model._meta.label, 0)
 
 
 class Command(BaseCommand):

@@ -1,0 +1,182 @@
+"""The seat API: matches against the computer and pass-and-play matches, refereed by the server.
+
+Thin views over :mod:`game.rummy.service`: each reads the seat's credential
+from ``Authorization: Seat <key>`` (never from the URL, so it lands in no
+log), validates the body's shape, and hands the rest to the service, whose
+refusals become the API's ``{"error", "code"}`` answers.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from game.core.api.errors import ApiError
+from game.core.api.views import ApiView, error_responses
+from game.rummy import service
+from game.rummy.engine import Action, Level
+from game.rummy.models import Mode
+
+from . import serializers as s
+
+SCHEME: Final = "Seat "
+
+CREDENTIAL = OpenApiParameter(
+    "Authorization",
+    str,
+    OpenApiParameter.HEADER,
+    required=True,
+    description="Seat <key>: the credential the match's creation returned for your seat.",
+)
+MATCH = OpenApiParameter("match", str, OpenApiParameter.PATH, description="The match's address.")
+
+CONFLICT = (
+    "The action is out of turn (not_your_turn), for an old turn or hand (stale_turn), after the end "
+    "(hand_over), or a draw/pass the pool forbids (pool_empty, pool_not_empty)."
+)
+
+
+def refused(refusal: service.Refusal) -> ApiError:
+    return ApiError(refusal.message, refusal.status, code=refusal.code, extra=refusal.extra)
+
+
+class SeatView(ApiView):
+    """A view acting for the seat whose credential came with the request."""
+
+    def seat(self, request: Request, match: str) -> service.Seat:
+        header = request.META.get("HTTP_AUTHORIZATION", "")
+        key = header[len(SCHEME) :].strip() if header.startswith(SCHEME) else None
+        try:
+            return service.open_seat(match, key)
+        except service.Refusal as refusal:
+            raise refused(refusal) from None
+
+
+class MatchesView(ApiView):
+    throttle_scope = "rummy_matches"
+
+    @extend_schema(
+        summary="Start a Rummy match",
+        description=(
+            "Against the computer (`mode` computer, with a `level`: you are seat 0) or pass and play "
+            "(`mode` local: both seats on this device, one credential each). The first hand is dealt at "
+            "once. The credentials are shown only in this answer."
+        ),
+        request=s.CreateMatchSerializer,
+        responses={201: s.CreatedMatchSerializer, **error_responses(400, 413, 415, 429)},
+    )
+    def post(self, request: Request) -> Response:
+        query = s.CreateMatchSerializer(data=request.data)
+        query.is_valid(raise_exception=True)
+        data = query.validated_data
+        level = Level(data["level"]) if "level" in data else None
+        match, credentials = service.create_match(Mode(data["mode"]), level)
+        state = service.seat_state(service.Seat(match, 0), since=0)
+        body = {"match": match.public_id, "credentials": [c.to_json() for c in credentials], "state": state}
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class MatchView(SeatView):
+    throttle_scope = "reads"
+
+    @extend_schema(
+        summary="A seat's view of its match",
+        description=(
+            "The hand as this seat may see it (its rack, the table, the other rack's size) and the actions "
+            "numbered above `since`."
+        ),
+        parameters=[CREDENTIAL, MATCH, s.SinceQuerySerializer],
+        responses={200: s.SeatStateSerializer, **error_responses(400, 401, 403, 404, 429)},
+    )
+    def get(self, request: Request, match: str) -> Response:
+        seat = self.seat(request, match)
+        query = s.SinceQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        return Response(service.seat_state(seat, since=query.validated_data.get("since")))
+
+    @extend_schema(
+        summary="Change the computer's level",
+        description="The position stays as it is; the computer's next move is at the new level.",
+        parameters=[CREDENTIAL, MATCH],
+        request=s.LevelRequestSerializer,
+        responses={200: s.SeatStateSerializer, **error_responses(400, 401, 403, 404, 413, 415, 429)},
+    )
+    def patch(self, request: Request, match: str) -> Response:
+        seat = self.seat(request, match)
+        query = s.LevelRequestSerializer(data=request.data)
+        query.is_valid(raise_exception=True)
+        try:
+            return Response(service.change_level(seat, Level(query.validated_data["level"])))
+        except service.Refusal as refusal:
+            raise refused(refusal) from None
+
+
+class ActionsView(SeatView):
+    throttle_scope = "rummy_actions"
+
+    @extend_schema(
+        summary="Confirm a turn",
+        description=(
+            "Play (the whole table after your turn), draw or pass (only with an empty pool), naming the "
+            "hand and the number of actions you saw. Against the computer, its reply is played at once and "
+            "is among the answer's `events`. An illegal table is refused with code illegal_table, the "
+            "`reason` and the `set`; nothing is stored on any refusal."
+        ),
+        parameters=[CREDENTIAL, MATCH],
+        request=s.ActionRequestSerializer,
+        responses={
+            200: s.SeatStateSerializer,
+            **error_responses(400, 401, 403, 404, 409, 413, 415, 429, s409=CONFLICT),
+        },
+    )
+    def post(self, request: Request, match: str) -> Response:
+        seat = self.seat(request, match)
+        query = s.ActionRequestSerializer(data=request.data)
+        query.is_valid(raise_exception=True)
+        data: dict[str, Any] = query.validated_data
+        action = Action.from_json({k: v for k, v in data.items() if k not in ("hand", "number")})
+        try:
+            return Response(service.act(seat, data["hand"], data["number"], action))
+        except service.Refusal as refusal:
+            raise refused(refusal) from None
+
+
+class HandsView(SeatView):
+    throttle_scope = "rummy_actions"
+
+    @extend_schema(
+        summary="Deal the next hand",
+        description=(
+            "Once the current hand is over: the next one, where the other seat starts. Each seat keeps its "
+            "place (and its colour). If the computer starts, its first move is in `events`."
+        ),
+        parameters=[CREDENTIAL, MATCH],
+        request=s.NextHandRequestSerializer,
+        responses={
+            201: s.SeatStateSerializer,
+            **error_responses(
+                400,
+                401,
+                403,
+                404,
+                409,
+                413,
+                415,
+                429,
+                s409="The hand is not over, or is not the current one.",
+            ),
+        },
+    )
+    def post(self, request: Request, match: str) -> Response:
+        seat = self.seat(request, match)
+        query = s.NextHandRequestSerializer(data=request.data)
+        query.is_valid(raise_exception=True)
+        try:
+            state = service.next_hand(seat, query.validated_data["hand"])
+        except service.Refusal as refusal:
+            raise refused(refusal) from None
+        return Response(state, status=status.HTTP_201_CREATED)

@@ -1,0 +1,312 @@
+"""The referee: Tile Rummy matches as one service, whatever carries the requests.
+
+The HTTP API (``game.rummy.api``) is a thin layer over these functions, and
+so will the WebSocket rooms be: every transport authenticates a seat
+(:func:`open_seat`), reads what that seat may see (:func:`seat_state`), acts
+(:func:`act`), starts the next hand (:func:`next_hand`) or, against the
+computer, changes its level (:func:`change_level`).  A refusal is a
+:class:`Refusal` with a stable code and the HTTP status a transport may use.
+
+The hand is the log of confirmed actions (see :mod:`game.rummy.models`); the
+engine replays it into a :class:`~game.rummy.engine.State` and applies each
+new action, so the rules live in one place.  Against the computer the server
+plays the computer's reply in the same request, right after the player's
+action, so no hand is ever left waiting for the server to move; the client
+shows it after a short pause.  The seat state holds only what the seat may
+see: its rack, the table, counts, and the log as that seat saw it (its own
+draws with the tile, the other seat's without).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from game.common.rng import seed_from_text
+
+from .engine import (
+    Action,
+    ActionKind,
+    HandCode,
+    IllegalTurnError,
+    Level,
+    LogEntry,
+    State,
+    apply,
+    bot_move,
+    deal,
+    first_seat,
+    format_log,
+    new_hand,
+    parse_log_text,
+    replay,
+    view,
+)
+from .engine.tiles import TILES, counts_of, rack_json, table_json
+from .engine.turns import Reason
+from .models import Hand, Match, Mode, key_digest, new_key
+
+COMPUTER_SEAT: Final = 1
+COMPUTER_BUDGET_S: Final = 1.0
+"""At most this much search for the computer's reply (Hard), so that one request cannot hold a worker."""
+KEEP_DAYS: Final = 30
+"""A match nobody touched for this long is deleted by ``purge_stale``."""
+
+STATUS: Final = {
+    "credential_missing": 401,
+    "credential_invalid": 403,
+    "not_found": 404,
+    "not_your_turn": 409,
+    "stale_turn": 409,
+    "hand_over": 409,
+    "pool_empty": 409,
+    "pool_not_empty": 409,
+    "hand_not_over": 409,
+    "illegal_table": 400,
+    "not_vs_computer": 400,
+}
+
+
+class Refusal(Exception):
+    """A request the referee turns down; nothing was stored."""
+
+    def __init__(self, code: str, message: str, extra: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = STATUS[code]
+        self.extra = extra or {}
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat of a match, as its credential proved."""
+
+    match: Match
+    number: int
+
+
+@dataclass(frozen=True)
+class Credential:
+    seat: int
+    key: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "key": self.key}
+
+
+@functools.lru_cache(maxsize=256)
+def _replayed(code: str, starting_seat: int, log: str) -> State:
+    # Keyed by the whole log: a log only ever grows, and equal logs are equal hands.
+    return replay(code, starting_seat, parse_log_text(log))
+
+
+def hand_state(hand: Hand) -> State:
+    return _replayed(hand.code, hand.starting_seat, hand.log)
+
+
+def current_hand(match: Match) -> Hand:
+    hand = match.hands.order_by("-number").first()
+    assert hand is not None, "a match always has a hand"
+    return hand
+
+
+def _computer_level(match: Match) -> Level | None:
+    return Level(match.level) if match.mode == Mode.COMPUTER else None
+
+
+def _with_computer_reply(match: Match, code: str, state: State) -> State:
+    """The state after the computer's turn, if it is the computer's turn (else ``state``)."""
+    level = _computer_level(match)
+    if level is None or state.result is not None or state.turn != COMPUTER_SEAT:
+        return state
+    seed = seed_from_text(f"{code}|computer|{len(state.log)}")
+    move = bot_move(state, level, seed=seed, budget_s=COMPUTER_BUDGET_S)
+    return apply(state, COMPUTER_SEAT, move.action())
+
+
+def _save(hand: Hand, read_actions: int, state: State) -> None:
+    """Store ``state``'s log if the hand is still as it was read; the race's loser gets stale_turn."""
+    now = timezone.now()
+    finished = state.result is not None
+    with transaction.atomic():
+        written = Hand.objects.filter(pk=hand.pk, actions=read_actions).update(
+            log=format_log(state.log), actions=len(state.log), finished=finished, updated=now
+        )
+        if not written:
+            raise Refusal("stale_turn", "another action was confirmed first: reload the hand")
+        totals: dict[str, Any] = {"updated": now}
+        if state.result is not None and state.result.winner is not None:
+            totals[f"total{state.result.winner}"] = F(f"total{state.result.winner}") + state.result.score
+        Match.objects.filter(pk=hand.match_id).update(**totals)
+    hand.log, hand.actions, hand.finished, hand.updated = format_log(state.log), len(state.log), finished, now
+
+
+def create_match(mode: Mode, level: Level | None) -> tuple[Match, list[Credential]]:
+    """A new match with its first hand dealt; the credentials are shown this once."""
+    keys = [new_key() for _ in range(2 if mode == Mode.LOCAL else 1)]
+    with transaction.atomic():
+        match = Match.objects.create(
+            mode=mode,
+            level=level.value if level is not None and mode == Mode.COMPUTER else "",
+            seat0_digest=key_digest(keys[0]),
+            seat1_digest=key_digest(keys[1]) if len(keys) > 1 else "",
+        )
+        _start_hand(match, 1)
+    return match, [Credential(seat, key) for seat, key in enumerate(keys)]
+
+
+def _start_hand(match: Match, number: int) -> Hand:
+    code = str(HandCode.random())
+    starting = first_seat(number)
+    hand = Hand.objects.create(match=match, number=number, code=code, starting_seat=starting)
+    state = _with_computer_reply(match, code, new_hand(code, starting))
+    if state.log:
+        _save(hand, 0, state)
+    return hand
+
+
+def open_seat(public_id: str, key: str | None) -> Seat:
+    """The seat ``key`` holds in match ``public_id``, or a refusal (cheap: one indexed read)."""
+    match = Match.objects.filter(public_id=public_id).first()
+    if match is None:
+        raise Refusal("not_found", f"there is no match {public_id!r} (it may have expired)")
+    if not key:
+        raise Refusal("credential_missing", "send the seat's credential: Authorization: Seat <key>")
+    seat = match.seat_of(key)
+    if seat is None:
+        raise Refusal("credential_invalid", "this credential holds no seat of this match")
+    return Seat(match, seat)
+
+
+def _check_current(hand: Hand, hand_number: int, number: int) -> None:
+    if hand_number != hand.number:
+        raise Refusal("stale_turn", f"hand {hand_number} is not the current hand ({hand.number})")
+    if number != hand.actions:
+        raise Refusal(
+            "stale_turn", f"action {number} is not the current one ({hand.actions} actions so far): reload"
+        )
+
+
+def act(seat: Seat, hand_number: int, number: int, action: Action) -> dict[str, Any]:
+    """Confirm ``action`` for ``seat``; the seat state after it, and after the computer's reply."""
+    hand = current_hand(seat.match)
+    _check_current(hand, hand_number, number)
+    state = hand_state(hand)
+    try:
+        state = apply(state, seat.number, action)
+    except IllegalTurnError as error:
+        raise _refusal_for(error) from None
+    state = _with_computer_reply(seat.match, hand.code, state)
+    _save(hand, number, state)
+    return seat_state(seat, since=number, hand=hand)
+
+
+def _refusal_for(error: IllegalTurnError) -> Refusal:
+    if error.code in STATUS:
+        return Refusal(error.code, str(error))
+    assert error.code in {reason.value for reason in Reason}, error.code
+    return Refusal("illegal_table", str(error), {"reason": error.code, "set": error.set_index})
+
+
+def change_level(seat: Seat, level: Level) -> dict[str, Any]:
+    if seat.match.mode != Mode.COMPUTER:
+        raise Refusal("not_vs_computer", "a pass-and-play match has no computer level")
+    Match.objects.filter(pk=seat.match.pk).update(level=level.value, updated=timezone.now())
+    seat.match.level = level.value
+    return seat_state(seat)
+
+
+def next_hand(seat: Seat, hand_number: int) -> dict[str, Any]:
+    """Start the hand after ``hand_number``, which must be the current one and over."""
+    hand = current_hand(seat.match)
+    if hand_number != hand.number:
+        raise Refusal("stale_turn", f"hand {hand_number} is not the current hand ({hand.number})")
+    if not hand.finished:
+        raise Refusal("hand_not_over", "the current hand is not over yet")
+    try:
+        with transaction.atomic():
+            new = _start_hand(seat.match, hand.number + 1)
+    except IntegrityError:
+        raise Refusal("stale_turn", "the next hand was started already: reload") from None
+    return seat_state(seat, since=0, hand=new)
+
+
+def _events(state: State, seat: int, since: int) -> list[dict[str, Any]]:
+    """The log after ``since`` as ``seat`` may see it: the other seat's draws hide the tile."""
+    pool = deal(state.code).pool
+    draws = 0
+    table: Sequence[Sequence[Any]] = ()
+    events: list[dict[str, Any]] = []
+    for index, entry in enumerate(state.log):
+        event: dict[str, Any] | None = None
+        if index >= since:
+            event = {"n": index + 1, "seat": entry.seat, "type": entry.action.kind.value}
+        if entry.action.kind is ActionKind.DRAW:
+            if event is not None and entry.seat == seat:
+                event["tile"] = str(pool[draws])
+            draws += 1
+        elif entry.action.kind is ActionKind.PLAY:
+            if event is not None:
+                event["after"] = table_json(entry.action.after)
+                event["played"] = _played(table, entry)
+            table = entry.action.after
+        if event is not None:
+            events.append(event)
+    return events
+
+
+def _played(before: Sequence[Sequence[Any]], entry: LogEntry) -> list[str]:
+    had = counts_of(tile.code for tiles in before for tile in tiles)
+    now = counts_of(tile.code for tiles in entry.action.after for tile in tiles)
+    return rack_json(TILES[code] for code in range(len(now)) for _ in range(now[code] - had[code]))
+
+
+def _last_play(state: State) -> dict[str, Any] | None:
+    for index in range(len(state.log) - 1, -1, -1):
+        entry = state.log[index]
+        if entry.action.kind is ActionKind.PLAY:
+            before: Sequence[Sequence[Any]] = ()
+            for earlier in reversed(state.log[:index]):
+                if earlier.action.kind is ActionKind.PLAY:
+                    before = earlier.action.after
+                    break
+            return {"seat": entry.seat, "played": _played(before, entry)}
+    return None
+
+
+def seat_state(seat: Seat, since: int | None = None, hand: Hand | None = None) -> dict[str, Any]:
+    """What ``seat`` may see of its match now; ``events`` are the actions numbered above ``since``."""
+    match = seat.match
+    if hand is None:
+        hand = current_hand(match)
+    else:
+        match.refresh_from_db(fields=["total0", "total1", "level"])
+    state = hand_state(hand)
+    shown = view(state, seat.number)
+    over = state.result is not None
+    return {
+        "match": match.public_id,
+        "mode": match.mode,
+        "level": match.level or None,
+        "seat": seat.number,
+        "hand": hand.number,
+        "code": hand.code,
+        "starting_seat": hand.starting_seat,
+        "number": len(state.log),
+        "view": shown.to_json(),
+        "last_play": _last_play(state),
+        "events": _events(state, seat.number, len(state.log) if since is None else max(0, since)),
+        "racks": [rack_json(rack) for rack in state.racks] if over else None,
+        "totals": list(match.totals),
+        "players": [
+            {"seat": 0, "kind": "human"},
+            {"seat": 1, "kind": "computer" if match.mode == Mode.COMPUTER else "human"},
+        ],
+    }
