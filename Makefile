@@ -66,7 +66,7 @@ bench: setup
 
 # Refresh the translation catalogues after changing interface strings.
 # Each game app keeps its own catalogues in game/<name>/locale/, made from inside its folder.
-GAME_APPS := game/core game/mahjong
+GAME_APPS := game/core game/mahjong game/rummy
 messages: setup
 	DJANGO_DEBUG=1 $(PYTHON) manage.py makemessages -l it -l pl -l ru -l fr --ignore=.venv --ignore=game --ignore=node_modules
 	@set -e; for app in $(GAME_APPS); do \
