@@ -961,10 +961,19 @@ def build() -> dict[str, str]:
     return {"free.json": render(build_free()), "play.json": render(play)}
 
 
+OTHER_GAMES_PREFIX = "rummy_"
+"""Tile Rummy's vectors share the folder; make_rummy_vectors.py writes those."""
+
+
+def own_files() -> list[Path]:
+    """The vector files on disk that this generator writes (or wrote once)."""
+    return [path for path in VECTORS.glob("*.json") if not path.name.startswith(OTHER_GAMES_PREFIX)]
+
+
 def main() -> None:
     VECTORS.mkdir(exist_ok=True)
     files = build()
-    for old in VECTORS.glob("*.json"):
+    for old in own_files():
         if old.name not in files:
             old.unlink()
     for name, text in files.items():

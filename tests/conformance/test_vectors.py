@@ -29,6 +29,7 @@ from .make_vectors import (
     graph_json,
     missing_coverage,
     observe,
+    own_files,
     perform,
     plan_json,
     positions_json,
@@ -63,7 +64,7 @@ def _differences(where: str, engine: dict[str, Json], vector: dict[str, Json]) -
 def test_the_vector_files_are_up_to_date() -> None:
     """Regenerating the vectors in memory gives exactly the committed files."""
     files = build()
-    on_disk = {path.name: path.read_text(encoding="utf-8") for path in VECTORS.glob("*.json")}
+    on_disk = {path.name: path.read_text(encoding="utf-8") for path in own_files()}
     problems: list[str] = []
     for name, text in sorted(files.items()):
         old = on_disk.get(name)
