@@ -20,13 +20,15 @@ globalThis.window = {
 };
 
 const {
-  HISTORY_LIMIT, addToSet, afterTable, arrange, canUndo, draftStatus, isChanged, locateTile, moveTiles, newGroup,
-  played, reset, restoreDraft, sortRack, startDraft, undo,
+  HISTORY_LIMIT, addToSet, afterTable, canUndo, draftStatus, isChanged, locateTile, moveTiles, newGroup,
+  played, reset, sortRack, startDraft, undo,
 } = await import("../../../game/rummy/static/rummy/js/draft.js");
 const { MAX_KEPT, clearDraft, draftKey, loadDraft, saveDraft } = await import(
   "../../../game/rummy/static/rummy/js/draft_store.js"
 );
 const { describeSet, isSet, setReading } = await import("../../../game/rummy/static/rummy/js/sets.js");
+const { arrange } = await import("../../../game/rummy/static/rummy/js/arrange.js");
+const { restoreDraft } = await import("../../../game/rummy/static/rummy/js/draft_restore.js");
 
 const tiles = (text) => (text ? text.split(" ") : []);
 const table = (text) => (text ? text.split(" | ").map(tiles) : []);

@@ -15,6 +15,7 @@
 // does a set that is none (the player's order, to finish it). Reset goes back to the
 // start of the turn and clears the history: it is the way out of every change, not one more.
 
+import { arrange } from "./arrange.js";
 import { COLOURS, NUMBERS, checkTurn, describeSet, tileCode, tileFace } from "./sets.js";
 
 /**
@@ -347,138 +348,6 @@ export function draftStatus(draft, opened) {
   };
 }
 
-/**
- * The order in which tiles that can form a run make it, as indices into `tiles` (given in their
- * current order); any other tiles keep their order. The number tiles go in ascending order,
- * jokers fill the gaps between them, and the jokers left over go to the ends: one that lies
- * before the number tiles stays at the low end and one after them at the high end (the high
- * end first, when there are fewer jokers to spare than jokers at the ends), any other to the
- * high end; but no joker stands below 1 or above 13. The jokers keep their order among
- * themselves, so a set that is a run already stays exactly as it is.
- * @param {string[]} tiles
- * @returns {number[]}
- */
-export function arrange(tiles) {
-  const identity = tiles.map((_, i) => i);
-  const faces = tiles.map(tileFace);
-  /** @type {number[]} */
-  const jokers = [];
-  /** @type {Map<number, number>} by number, the index of its tile */
-  const byNumber = new Map();
-  const colours = new Set();
-  faces.forEach((face, i) => {
-    if (face === null) jokers.push(i);
-    else {
-      byNumber.set(face.number, i);
-      colours.add(face.colour);
-    }
-  });
-  const count = tiles.length - jokers.length;
-  if (tiles.length < 3 || tiles.length > NUMBERS || count === 0 || colours.size > 1 || byNumber.size < count) {
-    return identity;
-  }
-  const low = Math.min(...byNumber.keys());
-  const high = Math.max(...byNumber.keys());
-  const gaps = high - low + 1 - count;
-  if (gaps > jokers.length) return identity;
-  const spare = jokers.length - gaps;
-  const first = Math.min(...byNumber.values());
-  const last = Math.max(...byNumber.values());
-  let above = Math.min(jokers.filter((i) => i > last).length, spare);
-  let below = Math.min(jokers.filter((i) => i < first).length, spare - above);
-  above = spare - below;
-  if (high + above > NUMBERS) {
-    below += high + above - NUMBERS;
-    above = NUMBERS - high;
-  } else if (low - below < 1) {
-    above += below - (low - 1);
-    below = low - 1;
-  }
-  const queue = jokers.values();
-  const joker = () => /** @type {number} */ (queue.next().value);
-  /** @type {number[]} */
-  const order = [];
-  for (let k = 0; k < below; k++) order.push(joker());
-  for (let n = low; n <= high; n++) order.push(byNumber.get(n) ?? joker());
-  for (let k = 0; k < above; k++) order.push(joker());
-  return order;
-}
-
-/**
- * A stored draft, if it is exactly a draft of the position with this confirmed table and rack:
- * well-formed, with the very tiles startDraft(table, rack) makes (same ids, texts and origins),
- * every tile in exactly one place in the position and in every step of its history, and table
- * tiles never on the rack. Otherwise null, so that no stale or forged draft resurrects a tile.
- * Never throws for any stored value (a bad table or rack, from the caller, does).
- * @param {unknown} value
- * @param {string[][]} table
- * @param {string[]} rack
- * @returns {Draft | null}
- */
-export function restoreDraft(value, table, rack) {
-  const fresh = startDraft(table, rack);
-  if (!isRecord(value) || value.format !== DRAFT_FORMAT) return null;
-  const { rackSort, history } = value;
-  if (!(rackSort === null || rackSort === "colour" || rackSort === "number")) return null;
-  if (!sameTiles(value.tiles, fresh.tiles) || !isPlacement(value.start, fresh.tiles)) return null;
-  const start = /** @type {Placement} */ (value.start);
-  if (!sameList(start.rack, fresh.start.rack) || !sameTable(start.table, fresh.start.table)) return null;
-  const now = { table: value.table, rack: value.rack };
-  if (!isPlacement(now, fresh.tiles) || !Array.isArray(history) || history.length > HISTORY_LIMIT) return null;
-  if (!history.every((step) => isPlacement(step, fresh.tiles))) return null;
-  /** @param {Placement} p */
-  const copy = (p) => ({ table: p.table.map((set) => [...set]), rack: [...p.rack] });
-  const position = copy(/** @type {Placement} */ (now));
-  return {
-    format: DRAFT_FORMAT,
-    tiles: fresh.tiles,
-    start: fresh.start,
-    table: position.table,
-    rack: position.rack,
-    history: /** @type {Placement[]} */ (history).map(copy),
-    rackSort,
-  };
-}
-
-/** @param {unknown} value @returns {value is Record<string, unknown>} */
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/**
- * Whether `value` holds exactly these tile instances.
- * @param {unknown} value
- * @param {Record<string, DraftTile>} tiles
- */
-function sameTiles(value, tiles) {
-  if (!isRecord(value)) return false;
-  const ids = Object.keys(tiles);
-  if (Object.keys(value).length !== ids.length) return false;
-  return ids.every((id) => {
-    const tile = Object.hasOwn(value, id) ? value[id] : null;
-    return isRecord(tile) && Object.keys(tile).length === 3 && tile.id === id
-      && tile.tile === tiles[id].tile && tile.fromRack === tiles[id].fromRack;
-  });
-}
-
-/**
- * Whether `value` is a Placement of exactly these tiles: each once, no empty set, none of the
- * table's tiles on the rack.
- * @param {unknown} value
- * @param {Record<string, DraftTile>} tiles
- * @returns {value is Placement}
- */
-function isPlacement(value, tiles) {
-  if (!isRecord(value) || !Array.isArray(value.table) || !Array.isArray(value.rack)) return false;
-  const { table, rack } = value;
-  if (!table.every((set) => Array.isArray(set) && set.length > 0)) return false;
-  const all = [...table.flat(), ...rack];
-  const seen = new Set(all);
-  if (seen.size !== all.length || all.length !== Object.keys(tiles).length) return false;
-  if (!all.every((id) => typeof id === "string" && Object.hasOwn(tiles, id))) return false;
-  return rack.every((id) => tiles[id].fromRack);
-}
-
 /** @param {unknown} value @param {number} last @returns {value is number} */
 function isIndex(value, last) {
   return Number.isInteger(value) && /** @type {number} */ (value) >= 0 && /** @type {number} */ (value) <= last;
@@ -495,12 +364,12 @@ function refuse(refusal) {
 }
 
 /** @param {readonly unknown[]} a @param {readonly unknown[]} b */
-function sameList(a, b) {
+export function sameList(a, b) {
   return a.length === b.length && a.every((item, i) => item === b[i]);
 }
 
 /** @param {readonly (readonly unknown[])[]} a @param {readonly (readonly unknown[])[]} b */
-function sameTable(a, b) {
+export function sameTable(a, b) {
   return a.length === b.length && a.every((set, i) => sameList(set, b[i]));
 }
 

@@ -10,7 +10,7 @@
 // of the MAX_KEPT matches and seats saved last are kept, older ones removed.
 
 import { GameStorage } from "../../core/js/storage.js";
-import { restoreDraft } from "./draft.js";
+import { restoreDraft } from "./draft_restore.js";
 
 /** @typedef {import("./draft.js").Draft} Draft */
 
