@@ -1,4 +1,4 @@
-"""The Mahjong pages' translated addresses, written out by hand so that the tests check the
+"""The game pages' translated addresses, written out by hand so that the tests check the
 catalogues' URL translations instead of trusting ``reverse``."""
 
 from __future__ import annotations
@@ -9,6 +9,23 @@ PARTS = {
     "daily": {"en": "daily", "it": "del-giorno", "pl": "dnia", "ru": "dnya", "fr": "du-jour"},
     "tiles": {"en": "tiles", "it": "tessere", "pl": "kamienie", "ru": "fishki", "fr": "tuiles"},
 }
+
+
+RUMMY_PARTS = {
+    "play": PARTS["play"],
+    "local": {
+        "en": "pass-and-play",
+        "it": "passa-e-gioca",
+        "pl": "na-zmiane",
+        "ru": "po-ocheredi",
+        "fr": "chacun-son-tour",
+    },
+}
+
+
+def rummy_path(language: str, page: str) -> str:
+    """``rummy_path("it", "local")`` is ``/it/rummy/passa-e-gioca/``."""
+    return f"/{language}/rummy/{RUMMY_PARTS[page][language]}/"
 
 
 def mahjong_path(language: str, *parts: str | int) -> str:

@@ -34,6 +34,8 @@ def test_a_fresh_database_already_has_every_page_and_question_from_the_data_migr
         "how-to-play",
         "strategy",
         "history",
+        "rummy-rules",
+        "rummy-strategy",
         "faq",
         "about",
     }
@@ -84,6 +86,8 @@ def test_published_returns_only_published_pages(sample_pages: None) -> None:
         "how-to-play",
         "strategy",
         "history",
+        "rummy-rules",
+        "rummy-strategy",
         "faq",
     ]
 

@@ -265,6 +265,8 @@ CATALOGUES = {
     "mahjong client": (LOCALE.parent / "game" / "mahjong" / "locale", "djangojs"),
     "core client": (LOCALE.parent / "game" / "core" / "locale", "djangojs"),
     "core app": (LOCALE.parent / "game" / "core" / "locale", "django"),
+    "rummy app": (LOCALE.parent / "game" / "rummy" / "locale", "django"),
+    "rummy client": (LOCALE.parent / "game" / "rummy" / "locale", "djangojs"),
 }
 # A catalogue cut short by a bad merge would still pass the checks below: each has at least this many.
 MINIMUM_ENTRIES = {"core app": 3}

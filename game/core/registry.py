@@ -77,6 +77,12 @@ class GameInfo:
     fences: Mapping[str, str] = field(default_factory=dict)
     """Fence name -> dotted path of a :class:`ContentFence` (imported once the apps are ready)."""
     stale_rows: Callable[[dt.datetime, int], Mapping[str, StaleRows]] | None = None
+    tagline: str | Promise = ""
+    """One sentence for the game's card on the home page."""
+    play: tuple[NavLink, ...] = ()
+    """The card's buttons: the main way to play first, then the others."""
+    rules_page: str | None = None
+    """The key of the content page with the game's rules, linked from its card."""
     api_error_codes: Mapping[str, str] = field(default_factory=dict)
     """The game's own API error codes (beyond the shared ``CODES``), each with what it means."""
 

@@ -53,6 +53,11 @@ class MahjongConfig(GameAppConfig):
             NavLink("mahjong:leaderboard", _("Leaderboard")),
         ),
         sitemap=("mahjong:play", "mahjong:tiles"),
+        tagline=_(
+            "Clear a board of 144 tiles by taking matching pairs of free tiles: every deal can be won."
+        ),
+        play=(NavLink("mahjong:play", _("Play")),),
+        rules_page="how-to-play",
         legacy_urls="game.mahjong.legacy_urls",
         js_catalogue="game.mahjong",
         fences={"tiles": "game.mahjong.diagrams.TILES_FENCE"},

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from game.core.registry import GameAppConfig, GameInfo, StaleRows
+from game.core.registry import GameAppConfig, GameInfo, NavLink, StaleRows
 
 
 def _stale_rows(now: dt.datetime, hidden_days: int) -> Mapping[str, StaleRows]:
@@ -26,8 +26,7 @@ class RummyConfig(GameAppConfig):
     game = GameInfo(
         slug="rummy",
         name=_("Tile Rummy"),
-        # The pages (play against the computer, pass and play) come with the site issue.
-        urls=None,
+        urls="game.rummy.urls",
         url_prefix=pgettext_lazy("URL prefix of the Tile Rummy pages", "rummy/"),
         api_urls="game.rummy.api.urls",
         api_endpoints={
@@ -38,6 +37,17 @@ class RummyConfig(GameAppConfig):
             "rummy_actions": "/api/rummy/matches/{match}/actions/",
             "rummy_hands": "/api/rummy/matches/{match}/hands/",
         },
+        nav=(NavLink("rummy:play", _("Tile Rummy")),),
+        sitemap=("rummy:play", "rummy:local"),
+        tagline=_(
+            "Lay runs and groups from your rack and rearrange the table: against the computer or a friend."
+        ),
+        play=(
+            NavLink("rummy:play", _("Play the computer")),
+            NavLink("rummy:local", _("Pass and play")),
+        ),
+        rules_page="rummy-rules",
+        js_catalogue="game.rummy",
         stale_rows=_stale_rows,
         fences={"rummy": "game.rummy.diagrams.SETS_FENCE"},
         api_error_codes={

@@ -22,6 +22,7 @@ from typing import Final
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 PUBLIC_ID_BYTES: Final = 12
 """16 URL-safe characters: the match's address, not a secret."""
@@ -47,10 +48,10 @@ class Mode(models.TextChoices):
 
 
 class Level(models.TextChoices):
-    # The same values as game.rummy.engine.Level.
-    EASY = "easy", _("Easy")
-    MEDIUM = "medium", _("Medium")
-    HARD = "hard", _("Hard")
+    # The same values as game.rummy.engine.Level; the labels are the names the level menu shows.
+    EASY = "easy", pgettext_lazy("Rummy computer level", "Easy")
+    MEDIUM = "medium", pgettext_lazy("Rummy computer level", "Medium")
+    HARD = "hard", pgettext_lazy("Rummy computer level", "Hard")
 
 
 class MatchQuerySet(models.QuerySet["Match"]):

@@ -12,8 +12,8 @@ The script starts its own server (gunicorn over a fresh SQLite database, as
   same request), per level, over whole hands played by a simple player (Medium's
   choice for the human seat, from its own view only); target median <= 150 ms on
   Easy and Medium, p95 <= 1.3 s on Hard (its search budget is 1 s).  The client
-  then shows the reply after a fixed pause of its own (``THINKING_PAUSE_MS`` in
-  the client), which is added to the figure the player perceives.
+  then shows the reply after a fixed pause of its own (``THINKING_MS`` in
+  ``computer_turn.js``), which is added to the figure the player perceives.
 
 Skips the browser part with a message when Chromium is missing.  Run with ``make bench``.
 """

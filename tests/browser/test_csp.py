@@ -117,3 +117,15 @@ def test_the_page_editor_with_its_language_tabs(csp_page: Page, live_server: Any
     # Fields without translations (the page key, say) stay visible on every tab.
     expect(csp_page.locator(".field-key")).to_be_visible()
     assert_no_violations(csp_page)
+
+
+def test_the_rummy_tables_lay_a_set_without_a_violation(csp_page: Page, live_server: Any) -> None:
+    for path in ("/en/rummy/play/", "/en/rummy/pass-and-play/"):
+        open_page(csp_page, f"{live_server.url}{path}")
+        csp_page.wait_for_function("() => window.miaojong && window.miaojong.state()?.phase === 'play'")
+        # Tiles from the sprite, a set laid: its marks and places come from script, never a style attribute.
+        for tile in csp_page.locator("#rummy-rack .rtile").all()[:2]:
+            tile.click()
+        csp_page.locator("#rummy button[data-action=group]").click()
+        expect(csp_page.locator("#rummy-table .rset--invalid .rset-mark")).to_be_visible()
+        assert_no_violations(csp_page)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,11 @@ from .conftest import FAQ_ENTRIES, LANGUAGES, PAGES
 
 MIGRATIONS = Path(__file__).resolve().parents[2] / "rules" / "migrations"
 FROZEN = MIGRATIONS / "data" / "0005_initial_content.json"
-PAGE_KEYS = {"home", "how-to-play", "strategy", "history", "faq", "about"}
+# The data migrations in the order they run; a later one's rows replace an earlier one's (by key).
+DATA_MIGRATIONS = ["0005_initial_content", "0006_rummy_content"]
+FIRST_PAGE_KEYS = {"home", "how-to-play", "strategy", "history", "faq", "about"}
+RUMMY_PAGE_KEYS = {"rummy-rules", "rummy-strategy"}
+PAGE_KEYS = FIRST_PAGE_KEYS | RUMMY_PAGE_KEYS
 PAGE_TEXTS = ("title", "slug", "summary", "body")
 ENTRY_TEXTS = ("question", "answer")
 
@@ -53,9 +58,19 @@ def test_slugs_are_unique_in_each_language() -> None:
 
 
 def test_pages_and_entries_come_in_their_order_with_their_menu_flag() -> None:
-    assert [page.key for page in PAGES] == ["home", "how-to-play", "strategy", "history", "faq", "about"]
-    assert {page.key: page.in_menu for page in PAGES}["about"] is False
-    assert all(page.in_menu for page in PAGES if page.key != "about")
+    assert [page.key for page in PAGES] == [
+        "home",
+        "how-to-play",
+        "strategy",
+        "history",
+        "rummy-rules",
+        "rummy-strategy",
+        "faq",
+        "about",
+    ]
+    # The footer links the about page and Tile Rummy's strategy (the menu has no room for it on a phone).
+    footer = {"about", "rummy-strategy"}
+    assert {page.key for page in PAGES if not page.in_menu} == footer
     orders = [entry.order for entry in FAQ_ENTRIES]
     assert orders == sorted(orders) and orders[0] == 10
 
@@ -140,8 +155,9 @@ def test_load_content_reads_the_files_again_on_each_call(tmp_path: Path) -> None
     assert Page.objects.get(key="alpha").body_ru == "Новый текст."  # type: ignore[attr-defined]  # a modeltranslation column
 
 
-def test_the_data_migration_imports_no_live_code() -> None:
-    tree = ast.parse((MIGRATIONS / "0005_initial_content.py").read_text(encoding="utf-8"))
+@pytest.mark.parametrize("name", DATA_MIGRATIONS)
+def test_the_data_migrations_import_no_live_code(name: str) -> None:
+    tree = ast.parse((MIGRATIONS / f"{name}.py").read_text(encoding="utf-8"))
     imported = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -152,11 +168,32 @@ def test_the_data_migration_imports_no_live_code() -> None:
     assert all(name.split(".")[0] in {"contextlib", "json", "time", "pathlib", "django"} for name in imported)
 
 
+def frozen(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((MIGRATIONS / "data" / f"{name}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def frozen_rows() -> dict[str, dict[str, dict[str, Any]]]:
+    """What a fresh database holds after every data migration: fields by model and key."""
+    rows: dict[str, dict[str, dict[str, Any]]] = {"pages": {}, "faq_entries": {}}
+    for name in DATA_MIGRATIONS:
+        data = frozen(name)
+        for kind in rows:
+            rows[kind] |= {row["key"]: row["fields"] for row in data[kind]}
+    return rows
+
+
 def test_the_frozen_data_has_every_page_and_entry_in_every_language_with_english_plain_columns() -> None:
     data = json.loads(FROZEN.read_text(encoding="utf-8"))
-    assert {row["key"] for row in data["pages"]} == PAGE_KEYS
+    assert {row["key"] for row in data["pages"]} == FIRST_PAGE_KEYS
     assert len(data["faq_entries"]) >= 6
-    for rows, fields in ((data["pages"], PAGE_TEXTS), (data["faq_entries"], ENTRY_TEXTS)):
+    rummy = frozen("0006_rummy_content")
+    assert {row["key"] for row in rummy["pages"]} == RUMMY_PAGE_KEYS | {"home"}  # home now names both games
+    assert all(row["key"].startswith("rummy-") for row in rummy["faq_entries"]) and rummy["faq_entries"]
+    for rows, fields in (
+        (data["pages"] + rummy["pages"], PAGE_TEXTS),
+        (data["faq_entries"] + rummy["faq_entries"], ENTRY_TEXTS),
+    ):
         for row in rows:
             values = row["fields"]
             assert values["published"] is True
@@ -165,13 +202,31 @@ def test_the_frozen_data_has_every_page_and_entry_in_every_language_with_english
                 assert all(values[f"{field}_{language}"] for language in LANGUAGES), (row["key"], field)
 
 
+def test_the_data_migrations_together_hold_every_page_and_entry_of_the_files() -> None:
+    rows = frozen_rows()
+    assert set(rows["pages"]) == {page.key for page in PAGES}
+    assert set(rows["faq_entries"]) == {entry.key for entry in FAQ_ENTRIES}
+
+
+def test_the_frozen_rummy_rows_have_the_fields_load_sample_content_writes() -> None:
+    for row in frozen("0006_rummy_content")["pages"]:
+        page = next(page for page in PAGES if page.key == row["key"])
+        assert row["fields"]["order"] == page.order and row["fields"]["in_menu"] == page.in_menu
+        assert set(row["fields"]) == {"order", "published", "in_menu"} | {
+            f"{field}{suffix}" for field in PAGE_TEXTS for suffix in ["", *(f"_{code}" for code in LANGUAGES)]
+        }
+    for row in frozen("0006_rummy_content")["faq_entries"]:
+        entry = next(entry for entry in FAQ_ENTRIES if entry.key == row["key"])
+        assert row["fields"]["order"] == entry.order
+
+
 @pytest.mark.django_db
-def test_a_fresh_database_has_the_frozen_texts_of_the_migration() -> None:
-    data = json.loads(FROZEN.read_text(encoding="utf-8"))
-    for model, rows in ((Page, data["pages"]), (FaqEntry, data["faq_entries"])):
-        assert model.objects.count() == len(rows)
-        for row in rows:
-            obj = model.objects.get(key=row["key"])
-            for name, value in row["fields"].items():
+def test_a_fresh_database_has_the_frozen_texts_of_the_migrations() -> None:
+    rows = frozen_rows()
+    for model, kind in ((Page, "pages"), (FaqEntry, "faq_entries")):
+        assert model.objects.count() == len(rows[kind])
+        for key, fields in rows[kind].items():
+            obj = model.objects.get(key=key)
+            for name, value in fields.items():
                 if name not in PAGE_TEXTS + ENTRY_TEXTS:  # the active language's, through modeltranslation
-                    assert getattr(obj, name) == value, (row["key"], name)
+                    assert getattr(obj, name) == value, (key, name)

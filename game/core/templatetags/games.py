@@ -7,7 +7,7 @@ from typing import Any
 from django import template
 from django.urls import reverse
 
-from game.core.registry import nav_links
+from game.core.registry import games, nav_links
 
 register = template.Library()
 
@@ -16,3 +16,19 @@ register = template.Library()
 def game_nav() -> list[dict[str, Any]]:
     """``{% game_nav as links %}``: each game's navigation entries, as ``url`` and ``label``."""
     return [{"url": reverse(link.url_name), "label": link.label} for link in nav_links()]
+
+
+@register.simple_tag
+def game_cards() -> list[dict[str, Any]]:
+    """``{% game_cards as cards %}``: each game's name, tagline, buttons and rules page key."""
+    return [
+        {
+            "slug": game.slug,
+            "name": game.name,
+            "tagline": game.tagline,
+            "actions": [{"url": reverse(link.url_name), "label": link.label} for link in game.play],
+            "rules_page": game.rules_page,
+        }
+        for game in games()
+        if game.play
+    ]

@@ -73,3 +73,28 @@ test("every text is a sentence of its own", () => {
     assert.match(text, /^[A-Z].*[.?]$/, code);
   }
 });
+
+test("extra headers go with one request, never with the next; an error keeps its answer's JSON", async () => {
+  const requests = answering(200, { ok: true });
+  const request = createApiRequest("/api/rummy/matches/");
+  await request("POST", "m1/actions/", { type: "draw" }, { headers: { Authorization: "Seat k1" } });
+  await request("GET", "m1/");
+  assert.equal(requests[0].url, "/api/rummy/matches/m1/actions/");
+  assert.equal(requests[0].headers.Authorization, "Seat k1");
+  assert.equal(requests[0].headers.Accept, "application/json");
+  assert.equal(requests[0].headers["Content-Type"], "application/json");
+  assert.equal(requests[1].headers.Authorization, undefined);
+  const headers = { Accept: "text/html" };
+  answering(200, { ok: true });
+  await request("GET", "m1/", undefined, { headers });
+  assert.deepEqual(headers, { Accept: "text/html" }, "the caller's object is not changed");
+
+  answering(400, { error: "set 1 is no set", code: "illegal_table", reason: "invalid_set", set: 1 });
+  const error = await failure(request("POST", "m1/actions/", {}, { headers: { Authorization: "Seat k1" } }));
+  assert.equal(error.code, "illegal_table");
+  assert.deepEqual(error.data, { error: "set 1 is no set", code: "illegal_table", reason: "invalid_set", set: 1 });
+  globalThis.fetch = async () => {
+    throw new TypeError("Failed to fetch");
+  };
+  assert.equal((await failure(request("GET", "m1/"))).data, null);
+});

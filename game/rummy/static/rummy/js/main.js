@@ -1,0 +1,132 @@
+// @ts-check
+// Entry point of the Tile Rummy page: reads the page's config, makes the parts (each module one
+// concern) and wires them to each other and to the page. Nothing else happens here; the only
+// global is the automation hook, window.miaojong (test_hook.js).
+
+import { element } from "../../core/js/dom.js";
+import { Announcer } from "./announce.js";
+import { TileDrag } from "./drag.js";
+import { EndOfHand } from "./end_of_hand.js";
+import { RummyGame } from "./game.js";
+import { Handover } from "./handover.js";
+import { attachKeyboard } from "./keyboard.js";
+import { GameMenu } from "./level_menu.js";
+import { Notice } from "./notice.js";
+import { PlayScreen } from "./play_screen.js";
+import { preferredLevel } from "./prefs.js";
+import { RackView } from "./rack_view.js";
+import { createSeatApi } from "./seat_api.js";
+import { MatchSession } from "./session.js";
+import { StatusView } from "./status_view.js";
+import { TableView } from "./table_view.js";
+import { testHook } from "./test_hook.js";
+import { Toolbar } from "./toolbar.js";
+
+/**
+ * The page's config (game/rummy/views.py _config).
+ * @typedef {object} RummyConfig
+ * @property {string} language
+ * @property {"computer" | "local"} mode
+ * @property {string} matchesUrl
+ * @property {string} sprite
+ * @property {{key: string, name: string}[]} levels in the menu's order; the first is a first visit's
+ * @property {string} otherModeUrl
+ * @property {string | null} [rulesUrl]
+ */
+
+/** @param {RummyConfig} config @param {HTMLElement} root */
+function startRummyPage(config, root) {
+  const levels = config.levels.map((level) => level.key);
+  const api = createSeatApi(config.matchesUrl);
+  const session = new MatchSession(api, config.mode);
+  const live = element(root, "#rummy-live", HTMLElement);
+  const tableElement = element(root, "#rummy-table", HTMLElement);
+  const rackElement = element(root, "#rummy-rack", HTMLElement);
+  const notice = new Notice(element(root, "#rummy-notice", HTMLElement));
+  const announcer = new Announcer(live);
+  const table = new TableView(tableElement, config.sprite);
+  const actions = /** @type {Record<string, () => void>} */ ({});
+  const toolbar = new Toolbar(root, (action) => actions[action]?.());
+  const screen = new PlayScreen({
+    table,
+    rack: new RackView(rackElement, element(root, "#rummy-rack-label", HTMLElement), config.sprite),
+    status: new StatusView(element(root, "#rummy-status", HTMLElement), element(root, "#rummy-score", HTMLElement)),
+    toolbar,
+    notice,
+    announcer,
+    hint: element(root, "#rummy-hint", HTMLElement),
+    root,
+  });
+  const handover = new Handover(element(root, "#rummy-handover", HTMLElement), element(root, "#rummy-dock", HTMLElement));
+  /** @type {RummyGame} */
+  const game = new RummyGame({
+    api,
+    session,
+    screen,
+    handover,
+    end: new EndOfHand(element(root, "#rummy-end", HTMLDialogElement), config.sprite, () => game.nextHand()),
+    table: tableElement,
+    level: () => preferredLevel(levels),
+    levelName: (key) => config.levels.find((level) => level.key === key)?.name ?? key,
+    language: config.language,
+  });
+  const menu = new GameMenu(element(root, "#rummy-menu", HTMLDialogElement), {
+    level: () => screen.state?.level ?? null,
+    inProgress: () => Boolean(screen.state && !screen.state.view.result && (screen.state.number > 0 || screen.turn?.changed)),
+    setLevel: (level) => game.setLevel(level),
+    newMatch: (level) => game.newMatch(level),
+  });
+  Object.assign(actions, {
+    group: () => screen.group(),
+    undo: () => screen.undo(),
+    reset: () => screen.reset(),
+    confirm: () => game.confirm(),
+    draw: () => game.draw(),
+    pass: () => game.pass(),
+    "sort-colour": () => screen.sort("colour"),
+    "sort-number": () => screen.sort("number"),
+    "new-hand": () => game.nextHand(),
+    menu: () => menu.open(config.mode === "computer" ? preferredLevel(levels) : null),
+  });
+
+  // A tap, a click, Enter or Space on a tile selects it; the "+" of a set adds the selection.
+  root.addEventListener("click", (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const add = target?.closest(".rset-add");
+    if (add instanceof HTMLElement) {
+      screen.addTo(Number(add.dataset.add));
+      return;
+    }
+    const tile = target?.closest(".rtile[data-id]");
+    if (tile instanceof HTMLElement && root.contains(tile)) screen.toggle(tile.dataset.id ?? "");
+  });
+  const drag = new TileDrag(root, () => screen.turn?.draft.table.length ?? 0, {
+    enabled: () => screen.playable,
+    tilesFor: (id) => screen.dragged(id),
+    drop: (ids, target) => screen.drop(ids, target),
+    changed: (dragging) => {
+      screen.dragging = dragging;
+    },
+  });
+  attachKeyboard(root, {
+    enabled: () => !drag.dragging && !handover.shown,
+    tiles: () => [...table.tiles(), ...[...rackElement.querySelectorAll(".rtile")].filter((el) => el instanceof HTMLElement)],
+    run: (action, focused) => {
+      if (action === "clear") screen.clearSelection();
+      else if (action === "add") screen.addToFocusedSet(focused);
+      else actions[action]?.();
+    },
+    focused: (id) => {
+      screen.focusId = id;
+    },
+  });
+
+  window.addEventListener("resize", () => table.placeReasons());
+
+  /** @type {Window & {miaojong?: object}} */ (window).miaojong = testHook({ screen, game, handover, drag, notice, live, rack: rackElement });
+  void game.start();
+}
+
+const root = document.getElementById("rummy");
+const configElement = document.getElementById("rummy-config");
+if (root && configElement) startRummyPage(JSON.parse(configElement.textContent ?? "{}"), root);

@@ -1,0 +1,253 @@
+// @ts-check
+// The position on the screen and the turn being played on it: the state the server sent for
+// the seat shown, the Turn (draft and selection) built on it, what is marked (the other
+// player's last tiles, the tile just drawn, the keyboard's tab stop), and whether the player
+// may act now. Every change of the turn is saved (draft_store.js), announced, and drawn again
+// (table, rack, status line, hint, buttons). Requests to the server are game.js's business.
+
+import { gettext } from "../../core/js/i18n.js";
+import { locateTile } from "./draft.js";
+import { saveDraft } from "./draft_store.js";
+import { refusalText } from "./errors.js";
+import { preferredRackSort, rememberRackSort } from "./prefs.js";
+import { Turn, laidIds } from "./turn.js";
+import { playerName } from "./texts.js";
+
+/** Marked once, when the rack is first on screen and the buttons work (bench_rummy_site.py times it). */
+const FIRST_RACK_MARK = "miaojong:rummy-first-rack";
+
+/**
+ * @typedef {import("./seat_api.js").SeatState} SeatState
+ * @typedef {import("./turn.js").Change} Change
+ * @typedef {import("./draft.js").Draft} Draft
+ * @typedef {import("./draft.js").Target} Target
+ *
+ * How a position is shown.
+ * @typedef {object} PositionLook
+ * @property {Draft | null} [draft] a draft of this position restored from storage
+ * @property {{played: string[], before: string[][] | null} | null} [laid] the other player's last play, to mark
+ * @property {string | null} [drawnTile] the tile this seat drew last (its newest copy on the rack is marked)
+ * @property {string[][]} [table] show this table instead of the state's (the table before the other player's move)
+ * @property {boolean} [hideRack] no rack on the page (pass and play, between two players)
+ * @property {string | null} [activity] "The computer is thinking…": no play meanwhile
+ *
+ * @typedef {object} ScreenParts
+ * @property {import("./table_view.js").TableView} table
+ * @property {import("./rack_view.js").RackView} rack
+ * @property {import("./status_view.js").StatusView} status
+ * @property {import("./toolbar.js").Toolbar} toolbar
+ * @property {import("./notice.js").Notice} notice
+ * @property {import("./announce.js").Announcer} announcer
+ * @property {HTMLElement} hint the line under the table
+ * @property {HTMLElement} root the game's section (focus is restored inside it)
+ */
+
+export class PlayScreen {
+  /** @param {ScreenParts} parts */
+  constructor(parts) {
+    this.parts = parts;
+    /** @type {SeatState | null} */
+    this.state = null;
+    this.seat = 0;
+    /** @type {Turn | null} */
+    this.turn = null;
+    /** @type {Set<string>} */
+    this.laid = new Set();
+    /** @type {string | null} */
+    this.drawnId = null;
+    /** @type {string | null} */
+    this.focusId = null;
+    /** @type {string | null} */
+    this.activity = null;
+    this.busy = false;
+    this.rackHidden = false;
+    this.dragging = false;
+  }
+
+  /** Whether the player may change the table and confirm, draw or pass now. */
+  get playable() {
+    const state = this.state;
+    return Boolean(state && this.turn && state.view.result === null && state.view.turn === this.seat
+      && !this.busy && !this.rackHidden && !this.activity);
+  }
+
+  get over() {
+    return Boolean(this.state?.view.result);
+  }
+
+  /**
+   * Show a position of `seat`: a new turn on it (or the restored draft), with its marks.
+   * @param {SeatState} state
+   * @param {number} seat
+   * @param {PositionLook} [look]
+   */
+  show(state, seat, look = {}) {
+    const sort = this.turn?.draft.rackSort ?? preferredRackSort();
+    this.state = state;
+    this.seat = seat;
+    this.activity = look.activity ?? null;
+    this.rackHidden = Boolean(look.hideRack);
+    const table = look.table ?? state.view.table;
+    const rack = this.rackHidden ? [] : state.view.rack;
+    const opened = state.view.opened[seat];
+    this.turn = look.draft ? new Turn(look.draft, opened) : Turn.start(table, rack, opened, sort);
+    const start = this.turn.draft.start;
+    this.laid = look.laid ? laidIds(start.table, table, look.laid.played, look.laid.before) : new Set();
+    this.drawnId = null;
+    if (look.drawnTile) {
+      const copies = start.rack.filter((id) => this.turn?.text(id) === look.drawnTile);
+      this.drawnId = copies.at(-1) ?? null;
+    }
+    if (this.focusId && !Object.hasOwn(this.turn.draft.tiles, this.focusId)) this.focusId = null;
+    this.render();
+  }
+
+  /** @param {boolean} busy a request is under way: nothing can be played meanwhile */
+  setBusy(busy) {
+    this.busy = busy;
+    this.render();
+  }
+
+  /** @param {Change} change */
+  apply(change) {
+    if (!change.ok) {
+      if (change.text) this.refuse(change.text);
+      return false;
+    }
+    this.turn = change.turn;
+    this.parts.notice.clear();
+    this.#save();
+    this.render();
+    this.parts.announcer.say(change.text);
+    return true;
+  }
+
+  /** Say why something cannot be done. @param {string} text */
+  refuse(text) {
+    this.parts.notice.show(text);
+    this.parts.announcer.say(text);
+  }
+
+  /** A tap or click on a tile, or Enter: select it or not. @param {string} id */
+  toggle(id) {
+    if (!this.playable || !this.turn) return;
+    this.turn = this.turn.toggle(id);
+    this.focusId = id;
+    this.render();
+  }
+
+  clearSelection() {
+    if (!this.turn || !this.turn.selected.length) return;
+    this.turn = this.turn.clearSelection();
+    this.render();
+  }
+
+  group() {
+    if (!this.playable || !this.turn) return;
+    if (!this.turn.selected.length) this.refuse(refusalText("nothing_selected"));
+    else this.apply(this.turn.newGroup());
+  }
+
+  /** The selected tiles onto set `index`. @param {number} index */
+  addTo(index) {
+    if (!this.playable || !this.turn) return;
+    if (!this.turn.selected.length) this.refuse(refusalText("nothing_selected"));
+    else this.apply(this.turn.addTo(index));
+  }
+
+  /** The keyboard's "+": the selected tiles onto the set of the focused tile. @param {HTMLElement | null} focused */
+  addToFocusedSet(focused) {
+    if (!this.turn) return;
+    const where = focused?.dataset.id ? locateTile(this.turn.draft, focused.dataset.id) : null;
+    if (where?.on !== "set") {
+      this.refuse(gettext("Move the focus to a tile of the set to add to, then press +."));
+      return;
+    }
+    this.addTo(where.index);
+  }
+
+  /** @param {string[]} ids @param {Target} target */
+  drop(ids, target) {
+    if (!this.playable || !this.turn) return;
+    this.apply(this.turn.move(ids, target));
+  }
+
+  /** The tiles a press on tile `id` drags: the selection if it holds the tile, else the tile. @param {string} id */
+  dragged(id) {
+    const turn = this.turn;
+    if (!turn) return [];
+    return turn.isSelected(id) ? [...turn.selected] : [id];
+  }
+
+  undo() {
+    if (this.playable && this.turn) this.apply(this.turn.undo());
+  }
+
+  reset() {
+    if (this.playable && this.turn) this.apply(this.turn.reset());
+  }
+
+  /** @param {"colour" | "number"} how */
+  sort(how) {
+    if (!this.turn || this.rackHidden) return;
+    rememberRackSort(how);
+    this.apply(this.turn.sort(how));
+  }
+
+  /** Keep the draft of this position, to come back to after a reload. */
+  #save() {
+    const state = this.state;
+    if (!state || !this.turn || this.rackHidden || state.view.result) return;
+    saveDraft({ match: state.match, seat: this.seat, hand: state.hand, number: state.number }, this.turn.draft);
+  }
+
+  render() {
+    const { state, turn } = this;
+    if (!state || !turn) return;
+    const { table, rack, status, toolbar, hint, root } = this.parts;
+    const refocus = document.activeElement instanceof HTMLElement && document.activeElement.matches(".rtile[data-id]")
+      && root.contains(document.activeElement);
+    const playable = this.playable;
+    const focusId = this.focusId ?? turn.draft.rack[0] ?? turn.draft.table[0]?.[0] ?? null;
+    table.render(turn, { laid: this.laid, focusId, interactive: playable });
+    if (this.rackHidden) rack.clear();
+    else rack.render(turn, { drawnId: this.drawnId, focusId }, state.mode === "local" ? playerName("local", this.seat) : "");
+    const opened = state.view.opened[this.seat];
+    const mine = state.view.turn === this.seat && !this.rackHidden;
+    status.render(state, this.seat, {
+      activity: this.activity,
+      activitySeat: 1 - this.seat,
+      opening: !opened && mine ? turn.openingValue : null,
+    });
+    hint.textContent = playable ? turn.hint : "";
+    const pool = state.view.pool_size;
+    const over = this.over;
+    const sortable = !this.rackHidden && !over && turn.draft.rack.length > 1;
+    toolbar.update({
+      enabled: {
+        group: playable && turn.selected.length > 0,
+        undo: playable && turn.canUndo,
+        reset: playable && (turn.changed || turn.canUndo),
+        confirm: playable && turn.status.canConfirm,
+        draw: playable && pool > 0,
+        pass: playable && pool === 0,
+        "sort-colour": sortable,
+        "sort-number": sortable,
+        menu: true,
+        "new-hand": over && !this.busy,
+      },
+      shown: {
+        draw: pool > 0 && !over, pass: pool === 0 && !over, "new-hand": over,
+        group: !over, undo: !over, reset: !over, confirm: !over,
+      },
+      pressed: { "sort-colour": turn.draft.rackSort === "colour", "sort-number": turn.draft.rackSort === "number" },
+    });
+    root.classList.toggle("rummy--playable", playable);
+    if (playable && performance.getEntriesByName(FIRST_RACK_MARK).length === 0) performance.mark(FIRST_RACK_MARK);
+    root.dataset.turn = state.view.turn === null ? "none" : String(state.view.turn);
+    if (refocus && focusId) {
+      const next = root.querySelector(`.rtile[data-id="${focusId}"]`);
+      if (next instanceof HTMLElement) next.focus({ preventScroll: true });
+    }
+  }
+}
