@@ -201,18 +201,23 @@ def stop(server: subprocess.Popen[bytes]) -> None:
 # -- the measures -------------------------------------------------------------------------------
 
 
-def bench_first_board(browser, origin: str) -> None:  # type: ignore[no-untyped-def]
+def cold_load_times(browser, url: str, mark: str, loads: int) -> list[float]:  # type: ignore[no-untyped-def]
+    """From navigation start to the page's performance ``mark``, over ``loads`` fresh contexts, sorted."""
     times = []
-    for _ in range(COLD_LOADS):
+    for _ in range(loads):
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         try:
             page = context.new_page()
-            page.goto(origin + PLAY_PATH)
-            page.wait_for_function(f"() => performance.getEntriesByName('{MARK}').length > 0")
-            times.append(page.evaluate(f"() => performance.getEntriesByName('{MARK}')[0].startTime"))
+            page.goto(url)
+            page.wait_for_function(f"() => performance.getEntriesByName('{mark}').length > 0")
+            times.append(page.evaluate(f"() => performance.getEntriesByName('{mark}')[0].startTime"))
         finally:
             context.close()
-    times.sort()
+    return sorted(times)
+
+
+def bench_first_board(browser, origin: str) -> None:  # type: ignore[no-untyped-def]
+    times = cold_load_times(browser, origin + PLAY_PATH, MARK, COLD_LOADS)
     print(f"Time to first board, {PLAY_PATH}, {COLD_LOADS} cold loads (target: median <= 1000 ms)")
     print(
         f"  median {statistics.median(times):7.1f} ms  p90 {percentile(times, 0.9):7.1f} ms  "

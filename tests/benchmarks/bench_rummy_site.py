@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.benchmarks._stats import percentile  # noqa: E402
-from tests.benchmarks.bench_browser import serve  # noqa: E402
+from tests.benchmarks.bench_browser import cold_load_times, serve  # noqa: E402
 from tests.browser.chromium import CHROMIUM_ARGS, find_chromium  # noqa: E402
 
 COLD_LOADS = 12
@@ -61,22 +61,12 @@ def bench_first_rack(origin: str) -> None:
         return
     from playwright.sync_api import sync_playwright
 
-    times = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         try:
-            for _ in range(COLD_LOADS):
-                context = browser.new_context(viewport={"width": 1280, "height": 900})
-                try:
-                    page = context.new_page()
-                    page.goto(origin + PLAY_PATH)
-                    page.wait_for_function(f"() => performance.getEntriesByName('{MARK}').length > 0")
-                    times.append(page.evaluate(f"() => performance.getEntriesByName('{MARK}')[0].startTime"))
-                finally:
-                    context.close()
+            times = cold_load_times(browser, origin + PLAY_PATH, MARK, COLD_LOADS)
         finally:
             browser.close()
-    times.sort()
     print(f"Time to the first playable rack, {PLAY_PATH}, {COLD_LOADS} cold loads (target: median <= 1 s)")
     print(
         f"  median {statistics.median(times):7.1f} ms  p90 {percentile(times, 0.9):7.1f} ms  "

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 
 from game.rummy.engine import Action, Level
@@ -13,11 +12,7 @@ from game.rummy.service import act, create_match, open_seat
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def admin_client(db: None) -> Client:
-    client = Client()
-    client.force_login(User.objects.create_superuser("boss", password="a long password for tests"))
-    return client
+# admin_client is pytest-django's: a client logged in as a superuser.
 
 
 def test_a_match_shows_its_hands_logs_but_no_credential(admin_client: Client) -> None:

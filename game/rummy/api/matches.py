@@ -40,20 +40,21 @@ CONFLICT = (
 )
 
 
-def refused(refusal: service.Refusal) -> ApiError:
-    return ApiError(refusal.message, refusal.status, code=refusal.code, extra=refusal.extra)
-
-
 class SeatView(ApiView):
-    """A view acting for the seat whose credential came with the request."""
+    """A view acting for the seat whose credential came with the request.
+
+    The service's refusals become the API's error answers here, once for every view.
+    """
 
     def seat(self, request: Request, match: str) -> service.Seat:
         header = request.META.get("HTTP_AUTHORIZATION", "")
         key = header[len(SCHEME) :].strip() if header.startswith(SCHEME) else None
-        try:
-            return service.open_seat(match, key)
-        except service.Refusal as refusal:
-            raise refused(refusal) from None
+        return service.open_seat(match, key)
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, service.Refusal):
+            exc = ApiError(exc.message, exc.status, code=exc.code, extra=exc.extra)
+        return super().handle_exception(exc)
 
 
 class MatchesView(ApiView):
@@ -109,10 +110,7 @@ class MatchView(SeatView):
         seat = self.seat(request, match)
         query = s.LevelRequestSerializer(data=request.data)
         query.is_valid(raise_exception=True)
-        try:
-            return Response(service.change_level(seat, Level(query.validated_data["level"])))
-        except service.Refusal as refusal:
-            raise refused(refusal) from None
+        return Response(service.change_level(seat, Level(query.validated_data["level"])))
 
 
 class ActionsView(SeatView):
@@ -139,10 +137,7 @@ class ActionsView(SeatView):
         query.is_valid(raise_exception=True)
         data: dict[str, Any] = query.validated_data
         action = Action.from_json({k: v for k, v in data.items() if k not in ("hand", "number")})
-        try:
-            return Response(service.act(seat, data["hand"], data["number"], action))
-        except service.Refusal as refusal:
-            raise refused(refusal) from None
+        return Response(service.act(seat, data["hand"], data["number"], action))
 
 
 class HandsView(SeatView):
@@ -175,8 +170,4 @@ class HandsView(SeatView):
         seat = self.seat(request, match)
         query = s.NextHandRequestSerializer(data=request.data)
         query.is_valid(raise_exception=True)
-        try:
-            state = service.next_hand(seat, query.validated_data["hand"])
-        except service.Refusal as refusal:
-            raise refused(refusal) from None
-        return Response(state, status=status.HTTP_201_CREATED)
+        return Response(service.next_hand(seat, query.validated_data["hand"]), status=status.HTTP_201_CREATED)
