@@ -47,7 +47,8 @@ def test_pass_and_play_hides_the_rack_between_the_players(rummy: RummyTable) -> 
     assert handover["rackTiles"] == 0 and handover["confirmed"]["rack"] is None
     rack_is_out_of_the_page(rummy)
     expect(rummy.page.locator("#rummy-handover h2")).to_have_text("Hand the device to Player 2")
-    expect(rummy.page.locator("#rummy-handover")).to_contain_text("Player 1 laid red 2, black 2, orange 2;")
+    told = "Player 1 played. New sets: red 2, black 2, orange 2;"
+    expect(rummy.page.locator("#rummy-handover")).to_contain_text(told)
     assert rummy.state()["table"] == OPENING  # the table is for everyone to see
 
     # A reload does not show a rack either: the hand-over screen comes back.

@@ -1,9 +1,9 @@
 // @ts-check
 // What a screen reader hears: the polite live region of the page, and the words for the other
-// player's move ("The computer laid red 7, red 8, red 9 and added black 5 to a group", "The
-// computer drew a tile"). describeMove is pure, so the node tests read it.
+// player's move ("The computer played. New set: red 7, red 8, red 9. Added to a group: black 5.",
+// "The computer drew a tile."). describeMove is pure, so the node tests read it.
 
-import { gettext, interpolate } from "../../core/js/i18n.js";
+import { gettext, interpolate, ngettext } from "../../core/js/i18n.js";
 import { setReading } from "./sets.js";
 import { tileNames } from "./texts.js";
 
@@ -62,9 +62,8 @@ export function playParts(before, after, played) {
  * @param {number} seat the seat that moved
  * @param {SeatEvent} event
  * @param {string[][]} before the table before it
- * @param {string} [language] for joining the parts ("a, b and c")
  */
-export function describeMove(mode, seat, event, before, language = "en") {
+export function describeMove(mode, seat, event, before) {
   const computer = mode === "computer";
   const first = seat === 0;
   if (event.type === "draw") {
@@ -74,33 +73,22 @@ export function describeMove(mode, seat, event, before, language = "en") {
     return computer ? gettext("The computer passed.") : first ? gettext("Player 1 passed.") : gettext("Player 2 passed.");
   }
   const { laid, added, rearranged } = playParts(before, event.after ?? [], event.played ?? []);
-  // The new sets under one verb, one set after the other: "laid red 7, red 8, red 9; black 5, blue 5, orange 5".
-  const parts = laid.length ? [interpolate(gettext("laid %(tiles)s"), { tiles: laid.map(tileNames).join("; ") })] : [];
-  parts.push(
-    ...added.map(({ tiles, kind }) => interpolate(
-      kind === "run" ? gettext("added %(tiles)s to a run") : kind === "group" ? gettext("added %(tiles)s to a group")
-        : gettext("added %(tiles)s to a set"),
-      { tiles: tileNames(tiles) },
-    )),
-  );
-  if (rearranged) parts.push(gettext("rearranged the table"));
-  if (!parts.length) parts.push(interpolate(gettext("laid %(tiles)s"), { tiles: tileNames(event.played ?? []) }));
-  const player = computer ? gettext("The computer") : first ? gettext("Player 1") : gettext("Player 2");
-  // Translators: a player's move, e.g. "The computer" + "laid red 7, red 8, red 9 and added black 5 to a group".
-  return interpolate(gettext("%(player)s %(actions)s."), { player, actions: joinParts(parts, language) });
-}
-
-/**
- * "a, b and c" in the page's language.
- * @param {string[]} parts
- * @param {string} language
- */
-export function joinParts(parts, language) {
-  try {
-    return new Intl.ListFormat(language, { type: "conjunction" }).format(parts);
-  } catch {
-    return parts.join(", ");
+  // Whole sentences, each with its own list after a colon: translators never have to make a
+  // verb agree with a subject or a tile name take a case that another string chose.
+  const sentences = [computer ? gettext("The computer played.") : first ? gettext("Player 1 played.") : gettext("Player 2 played.")];
+  if (laid.length) {
+    sentences.push(interpolate(ngettext("New set: %(tiles)s.", "New sets: %(tiles)s.", laid.length), {
+      tiles: laid.map(tileNames).join(gettext("; ")),
+    }));
   }
+  for (const { tiles, kind } of added) {
+    const text = kind === "run" ? gettext("Added to a run: %(tiles)s.")
+      : kind === "group" ? gettext("Added to a group: %(tiles)s.") : gettext("Added to a set: %(tiles)s.");
+    sentences.push(interpolate(text, { tiles: tileNames(tiles) }));
+  }
+  if (rearranged) sentences.push(gettext("The table was rearranged."));
+  if (sentences.length === 1) sentences.push(interpolate(gettext("Tiles laid: %(tiles)s."), { tiles: tileNames(event.played ?? []) }));
+  return sentences.join(" ");
 }
 
 /** @param {readonly string[]} items */

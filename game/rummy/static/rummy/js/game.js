@@ -31,7 +31,6 @@ import { tileName } from "./texts.js";
  * @property {HTMLElement} table the table's element (animations)
  * @property {() => string} level the level for a new match
  * @property {(level: string) => string} levelName a level's name, translated
- * @property {string} language
  */
 
 /** Codes after which the position shown is not the server's: fetch it again. */
@@ -126,7 +125,7 @@ export class RummyGame {
     }
     const laid = theirs?.type === "play" ? { played: theirs.played ?? [], before } : null;
     screen.show(state, seat, { laid, drawnTile, draft: this.#restored(state, seat) });
-    if (theirs) screen.parts.announcer.say(describeMove(state.mode, theirs.seat, theirs, before ?? [], this.parts.language));
+    if (theirs) screen.parts.announcer.say(describeMove(state.mode, theirs.seat, theirs, before ?? []));
     if (places) await animateTable(this.parts.table, places, screen.laid);
     if (state.view.result) this.parts.end.show(state);
   }
@@ -242,7 +241,7 @@ export class RummyGame {
     }
     const start = state.view.table;
     if (next.mode === "local" && next.view.result === null && mine) {
-      this.#handOver(next, 1 - seat, describeMove("local", seat, mine, start, this.parts.language));
+      this.#handOver(next, 1 - seat, describeMove("local", seat, mine, start));
       return;
     }
     await this.#arrive(next, seat, { animate: true, start });

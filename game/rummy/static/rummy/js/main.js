@@ -68,7 +68,6 @@ function startRummyPage(config, root) {
     table: tableElement,
     level: () => preferredLevel(levels),
     levelName: (key) => config.levels.find((level) => level.key === key)?.name ?? key,
-    language: config.language,
   });
   const menu = new GameMenu(element(root, "#rummy-menu", HTMLDialogElement), {
     level: () => screen.state?.level ?? null,
