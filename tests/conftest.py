@@ -7,6 +7,7 @@ Hypothesis runs a small profile while you work and a large one in CI
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from django.core.management import call_command
@@ -18,6 +19,24 @@ settings.register_profile("dev", max_examples=25, deadline=None)
 settings.register_profile("ci", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 DEFAULT_PROFILE = "ci" if os.environ.get("CI") == "true" else "dev"
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or DEFAULT_PROFILE)
+
+
+def _flushes_the_database(item: pytest.Item) -> bool:
+    marker = item.get_closest_marker("django_db")
+    fixtures = getattr(item, "fixturenames", ())
+    transactional = bool(marker is not None and marker.kwargs.get("transaction"))
+    return transactional or "live_server" in fixtures or "transactional_db" in fixtures
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests that empty the database when they end (transactional ones, the browser tests'
+    live server) run after all the others, as Django orders them: the others rely on the rows
+    the data migrations wrote. pytest-django sorts so too, but first, and the order it leaves
+    is not the one that runs; this runs last. The sort is stable, and xdist hands each worker
+    its tests in this order.
+    """
+    items.sort(key=_flushes_the_database)
 
 
 @pytest.fixture(autouse=True)
@@ -41,9 +60,31 @@ def _cache_of_this_worker(settings: Settings) -> None:
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker:
         settings.CACHES = {
-            name: {**config, "KEY_PREFIX": f"{config.get('KEY_PREFIX', '')}{worker}-"}
+            name: {
+                **config,
+                "KEY_PREFIX": f"{config.get('KEY_PREFIX', '')}{worker}-",
+                **_own_redis_database(config, worker),
+            }
             for name, config in settings.CACHES.items()
         }
+
+
+REDIS_DATABASES = 16
+
+
+def _own_redis_database(config: dict[str, Any], worker: str) -> dict[str, Any]:
+    """A Redis database of the worker's own (REDIS_URL's, then the ones below it): a test's
+    ``cache.clear()`` empties a whole Redis database, whatever the key prefix, and must not
+    empty the cache another worker's test is using at that moment."""
+    location = config.get("LOCATION")
+    if "RedisCache" not in str(config.get("BACKEND")) or not isinstance(location, str):
+        return {}
+    base, _, number = location.rpartition("/")
+    if not number.isdigit():  # the URL names no database: it is database 0
+        base, number = location.rstrip("/"), "0"
+    index = int(worker.removeprefix("gw") or 0)
+    own = (int(number) - index) % REDIS_DATABASES
+    return {"LOCATION": f"{base}/{own}"}
 
 
 @pytest.fixture
