@@ -3,7 +3,7 @@
 #   make test   - set up, lint, the client tests (node --test), then the whole pytest suite (two workers)
 #   make lint   - ruff (check and format), mypy, import-linter, tsc and eslint over the client
 #   make bench  - run every tests/benchmarks/bench_*.py script
-#   make serve  - the production setup, locally: collectstatic, migrate, gunicorn on 127.0.0.1:8000
+#   make serve  - the production setup, locally: collectstatic, migrate, gunicorn (ASGI, uvicorn workers) on 127.0.0.1:8000
 #   make load   - the load test: gunicorn on PostgreSQL and on SQLite, many players at once
 #   make lock   - refresh requirements.lock (pinned, hashed) from pyproject.toml
 
@@ -95,8 +95,8 @@ serve: setup
 	$(PYTHON) manage.py collectstatic --no-input -v 0; \
 	$(PYTHON) manage.py migrate --no-input; \
 	echo "serving on http://127.0.0.1:$(SERVE_PORT) (static files in $(SERVE_DIR)/static)"; \
-	exec .venv/bin/gunicorn site_core.wsgi:application --bind 127.0.0.1:$(SERVE_PORT) \
-		--workers 2 --worker-class gthread --threads 4
+	exec .venv/bin/gunicorn site_core.asgi:application --bind 127.0.0.1:$(SERVE_PORT) \
+		--workers 2 --worker-class uvicorn_worker.UvicornWorker
 
 # PostgreSQL at 127.0.0.1:5432 (user postgres, trust auth) is needed; see tests/load/run_load.py --help.
 load: setup

@@ -1,9 +1,43 @@
-"""ASGI entry point, e.g. ``uvicorn site_core.asgi:application``."""
+"""ASGI entry point: HTTP and WebSockets.
+
+Served by ``gunicorn -k uvicorn_worker.UvicornWorker site_core.asgi:application``
+in production (``make serve``) and by Daphne's runserver in development (``make run``).
+
+HTTP goes to Django as usual. A WebSocket is let in only from an allowed
+origin (the ``Origin`` header against ``ALLOWED_HOSTS``: another site's page
+cannot open one in a visitor's name) and only at a path a game registered
+(``GameInfo.websocket_urls``, under ``/ws/<slug>/``); anything else is refused
+at the handshake.
+"""
 
 import os
+import warnings
+from typing import Any
 
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "site_core.settings")
 
-application = get_asgi_application()
+# Django first: the routes below import the games' consumers, which need the app registry.
+django_application = get_asgi_application()
+
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.urls import re_path  # noqa: E402
+
+from game.core.registry import websocket_routes  # noqa: E402
+from game.core.sockets import NoSuchSocket  # noqa: E402
+
+# WhiteNoise serves static files as a synchronous stream, which Django's ASGI handler reads in a
+# thread: correct, and cheap for files this size, but it would warn on every file.
+warnings.filterwarnings("ignore", message="StreamingHttpResponse must consume synchronous iterators")
+
+# Django's path() and re_path() take ASGI consumers too (Channels' stubs know only its own kind).
+sockets: list[Any] = [*websocket_routes(), re_path(r"", NoSuchSocket.as_asgi())]  # type: ignore[arg-type]
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_application,
+        "websocket": AllowedHostsOriginValidator(URLRouter(sockets)),
+    }
+)

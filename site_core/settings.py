@@ -109,6 +109,9 @@ if not ALLOWED_HOSTS:
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
+    # Daphne's runserver serves HTTP and WebSockets together (make run); it must come before
+    # django.contrib.staticfiles, whose runserver it replaces.
+    "daphne",
     # modeltranslation patches the admin, so it must come before it.
     "modeltranslation",
     "django.contrib.admin",
@@ -121,6 +124,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",  # OpenAPI schema at /api/schema/, docs at /api/docs/
     "drf_spectacular_sidecar",  # Swagger UI's files served by us, not a CDN (our CSP allows 'self' only)
+    "channels",
     "game.core.apps.CoreConfig",
     "game.mahjong.apps.MahjongConfig",
     "game.rummy.apps.RummyConfig",
@@ -212,6 +216,20 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# --- WebSockets ----------------------------------------------------------------
+
+ASGI_APPLICATION = "site_core.asgi.application"
+# One process needs no broker (make run); several share their sockets' groups through Redis.
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL]},
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 # --- Authentication ----------------------------------------------------------
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from django.apps import AppConfig, apps
@@ -85,6 +86,8 @@ class GameInfo:
     """The key of the content page with the game's rules, linked from its card."""
     api_error_codes: Mapping[str, str] = field(default_factory=dict)
     """The game's own API error codes (beyond the shared ``CODES``), each with what it means."""
+    websocket_urls: str | None = None
+    """Dotted path of a module whose ``websocket_urlpatterns`` are mounted at ``/ws/<slug>/``."""
 
     @property
     def mounted_api_prefix(self) -> str:
@@ -118,6 +121,18 @@ def js_catalogue_packages() -> list[str]:
 def api_error_codes() -> dict[str, str]:
     """Every game's own API error codes, by code."""
     return {code: meaning for game in games() for code, meaning in game.api_error_codes.items()}
+
+
+def websocket_routes() -> list[Any]:
+    """Every game's WebSocket routes, each under ``ws/<slug>/`` (for the ASGI router)."""
+    from django.urls import include, path
+
+    routes: list[Any] = []
+    for game in games():
+        if game.websocket_urls is not None:
+            module = import_module(game.websocket_urls)
+            routes.append(path(f"ws/{game.slug}/", include(module.websocket_urlpatterns)))
+    return routes
 
 
 def content_fences() -> dict[str, ContentFence]:
