@@ -386,6 +386,7 @@ SPECTACULAR_SETTINGS = {
         "FaceEnum": "game.mahjong.engine.FACES",
         "EventTypeEnum": "game.mahjong.api.serializers.EVENT_TYPES",
         "RummyModeEnum": "game.rummy.api.serializers.MODES",
+        "RummyNewMatchModeEnum": "game.rummy.api.serializers.NEW_MATCH_MODES",
         "RummyActionEnum": "game.rummy.api.serializers.ACTIONS",
     },
 }

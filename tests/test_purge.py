@@ -18,7 +18,7 @@ from django.utils import timezone
 from game.mahjong.models import Score
 from game.rummy.engine import Level
 from game.rummy.models import Hand, Match, Mode
-from game.rummy.service import create_match
+from game.rummy.service import create_match, create_room
 
 _digests = iter(range(10**9))
 
@@ -65,6 +65,7 @@ DAY = dt.timedelta(days=1)
 SESSIONS = "expired sessions"
 HIDDEN = "hidden entries older than 90 days"
 MATCHES = "matches inactive for 30 days"
+ROOMS = "online rooms inactive for 7 days"
 
 
 @pytest.mark.django_db
@@ -90,10 +91,17 @@ class TestWhatGoes:
 
     def test_the_age_for_hidden_entries_can_be_changed_or_turned_off(self) -> None:
         entry(10 * DAY, hidden=True)
-        assert purge("--hidden-days", "0") == {SESSIONS: 0, MATCHES: 0}
+        assert purge("--hidden-days", "0") == {SESSIONS: 0, ROOMS: 0, MATCHES: 0}
         assert Score.objects.count() == 1
         assert purge("--hidden-days", "7")["hidden entries older than 7 days"] == 1
         assert Score.objects.count() == 0
+
+    def test_online_rooms_idle_for_a_week_go_and_other_matches_stay(self) -> None:
+        room, _host = create_room()
+        Match.objects.filter(pk=room.pk).update(updated=timezone.now() - 8 * DAY)
+        kept = rummy_match(8 * DAY)
+        assert purge()[ROOMS] == 1
+        assert list(Match.objects.all()) == [kept]
 
     def test_rummy_matches_untouched_for_30_days_go_with_their_hands(self) -> None:
         old, recent = rummy_match(31 * DAY), rummy_match(29 * DAY)
@@ -108,14 +116,14 @@ class TestHowItRuns:
     def test_a_dry_run_counts_and_deletes_nothing(self) -> None:
         session(-HOUR)
         entry(100 * DAY, hidden=True)
-        assert purge("--dry-run") == {SESSIONS: 1, HIDDEN: 1, MATCHES: 0}
+        assert purge("--dry-run") == {SESSIONS: 1, HIDDEN: 1, ROOMS: 0, MATCHES: 0}
         assert (Session.objects.count(), Score.objects.count()) == (1, 1)
 
     def test_it_deletes_in_batches_of_the_given_size(self) -> None:
         for _ in range(7):
             session(-HOUR)
         with CaptureQueriesContext(connection) as queries:
-            assert purge("--batch-size", "2", "--hidden-days", "0") == {SESSIONS: 7, MATCHES: 0}
+            assert purge("--batch-size", "2", "--hidden-days", "0") == {SESSIONS: 7, ROOMS: 0, MATCHES: 0}
         deletes = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("DELETE")]
         assert len(deletes) == 4  # 2 + 2 + 2 + 1
         assert Session.objects.count() == 0
@@ -124,8 +132,8 @@ class TestHowItRuns:
         for _ in range(4):
             session(-HOUR)
         entry(100 * DAY, hidden=True)
-        assert purge() == {SESSIONS: 4, HIDDEN: 1, MATCHES: 0}
-        assert purge() == {SESSIONS: 0, HIDDEN: 0, MATCHES: 0}
+        assert purge() == {SESSIONS: 4, HIDDEN: 1, ROOMS: 0, MATCHES: 0}
+        assert purge() == {SESSIONS: 0, HIDDEN: 0, ROOMS: 0, MATCHES: 0}
 
     @pytest.mark.parametrize("args", [["--batch-size", "0"], ["--hidden-days", "-1"]])
     def test_it_refuses_nonsense_arguments(self, args: list[str]) -> None:

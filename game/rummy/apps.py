@@ -10,12 +10,18 @@ from game.core.registry import GameAppConfig, GameInfo, NavLink, StaleRows
 
 
 def _stale_rows(now: dt.datetime, hidden_days: int) -> Mapping[str, StaleRows]:
-    """Matches nobody has played for ``KEEP_DAYS`` days (their hands go with them)."""
+    """Online rooms idle for ``ROOM_DAYS`` days, other matches for ``KEEP_DAYS`` (their hands go too)."""
     from .models import Match  # models cannot be imported while the app registry loads
-    from .service import KEEP_DAYS
+    from .service import KEEP_DAYS, ROOM_DAYS
 
+    room_cutoff = now - dt.timedelta(days=ROOM_DAYS)
     cutoff = now - dt.timedelta(days=KEEP_DAYS)
-    return {f"matches inactive for {KEEP_DAYS} days": lambda: Match.objects.inactive_since(cutoff)}
+    return {
+        f"online rooms inactive for {ROOM_DAYS} days": lambda: Match.objects.rooms().inactive_since(
+            room_cutoff
+        ),
+        f"matches inactive for {KEEP_DAYS} days": lambda: Match.objects.inactive_since(cutoff),
+    }
 
 
 class RummyConfig(GameAppConfig):
@@ -36,6 +42,8 @@ class RummyConfig(GameAppConfig):
             "rummy_match": "/api/rummy/matches/{match}/",
             "rummy_actions": "/api/rummy/matches/{match}/actions/",
             "rummy_hands": "/api/rummy/matches/{match}/hands/",
+            "rummy_rooms": "/api/rummy/rooms/",
+            "rummy_room_seat": "/api/rummy/rooms/{invite}/seat/",
         },
         nav=(NavLink("rummy:play", _("Tile Rummy")),),
         sitemap=("rummy:play", "rummy:local"),
@@ -61,5 +69,7 @@ class RummyConfig(GameAppConfig):
             "illegal_table": "the table confirmed breaks a rule (see reason and set)",
             "hand_not_over": "the next hand starts only once this one is over",
             "not_vs_computer": "only a match against the computer has a level",
+            "room_full": "both seats of the online room are taken",
+            "room_expired": "nobody played in the online room for 7 days: it has expired",
         },
     )

@@ -45,6 +45,7 @@ def key_digest(key: str) -> str:
 class Mode(models.TextChoices):
     COMPUTER = "computer", _("against the computer")
     LOCAL = "local", _("pass and play")
+    ONLINE = "online", _("online room")
 
 
 class Level(models.TextChoices):
@@ -59,6 +60,9 @@ class MatchQuerySet(models.QuerySet["Match"]):
         """Matches nobody has touched since ``cutoff`` (what ``purge_stale`` deletes)."""
         return self.filter(updated__lt=cutoff)
 
+    def rooms(self) -> MatchQuerySet:
+        return self.filter(mode=Mode.ONLINE)
+
 
 class Match(models.Model):
     public_id = models.CharField(_("address"), max_length=24, unique=True, default=new_public_id)
@@ -66,6 +70,16 @@ class Match(models.Model):
     level = models.CharField(_("computer's level"), max_length=10, choices=Level.choices, blank=True)
     seat0_digest = models.CharField(max_length=64, editable=False)
     seat1_digest = models.CharField(max_length=64, blank=True, editable=False)
+    invite = models.CharField(
+        _("invitation"),
+        max_length=24,
+        unique=True,
+        null=True,
+        blank=True,
+        help_text=_("An online room's invitation code: whoever opens it first takes the second seat."),
+    )
+    consent0 = models.BooleanField(_("player 1 wants a new hand"), default=False)
+    consent1 = models.BooleanField(_("player 2 wants a new hand"), default=False)
     total0 = models.PositiveIntegerField(_("points of player 1"), default=0)
     total1 = models.PositiveIntegerField(_("points of player 2"), default=0)
     created = models.DateTimeField(_("created"), auto_now_add=True)

@@ -19,6 +19,7 @@ draws with the tile, the other seat's without).
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -50,13 +51,15 @@ from .engine import (
 )
 from .engine.tiles import TILES, counts_of, rack_json, table_json
 from .engine.turns import Reason
-from .models import Hand, Match, Mode, key_digest, new_key
+from .models import Hand, Match, Mode, key_digest, new_key, new_public_id
 
 COMPUTER_SEAT: Final = 1
 COMPUTER_BUDGET_S: Final = 1.0
 """At most this much search for the computer's reply (Hard), so that one request cannot hold a worker."""
 KEEP_DAYS: Final = 30
 """A match nobody touched for this long is deleted by ``purge_stale``."""
+ROOM_DAYS: Final = 7
+"""An online room nobody touched for this long has expired: refused on access, then purged."""
 
 STATUS: Final = {
     "credential_missing": 401,
@@ -70,6 +73,8 @@ STATUS: Final = {
     "hand_not_over": 409,
     "illegal_table": 400,
     "not_vs_computer": 400,
+    "room_full": 409,
+    "room_expired": 410,
 }
 
 
@@ -162,6 +167,42 @@ def create_match(mode: Mode, level: Level | None) -> tuple[Match, list[Credentia
     return match, [Credential(seat, key) for seat, key in enumerate(keys)]
 
 
+def create_room() -> tuple[Match, Credential]:
+    """An online room: its creator holds seat 0; its invitation gives the second seat, once."""
+    key = new_key()
+    with transaction.atomic():
+        match = Match.objects.create(mode=Mode.ONLINE, seat0_digest=key_digest(key), invite=new_public_id())
+        _start_hand(match, 1)
+    return match, Credential(0, key)
+
+
+def _room_by_invite(invite: str) -> Match:
+    match = Match.objects.rooms().filter(invite=invite).first()
+    if match is None:
+        raise Refusal("not_found", "there is no room with this invitation (it may have expired)")
+    _check_alive(match)
+    return match
+
+
+def join_room(invite: str) -> tuple[Match, Credential]:
+    """Take the second seat of the room ``invite`` names; a room whose seat is taken says so."""
+    match = _room_by_invite(invite)
+    key = new_key()
+    # One guest only, however many open the invitation at once: the seat is taken where it is empty.
+    taken = Match.objects.filter(pk=match.pk, seat1_digest="").update(
+        seat1_digest=key_digest(key), updated=timezone.now()
+    )
+    if not taken:
+        raise Refusal("room_full", "both seats of this room are taken")
+    match.refresh_from_db()
+    return match, Credential(1, key)
+
+
+def _check_alive(match: Match) -> None:
+    if match.mode == Mode.ONLINE and match.updated < timezone.now() - dt.timedelta(days=ROOM_DAYS):
+        raise Refusal("room_expired", f"nobody played in this room for {ROOM_DAYS} days: it has expired")
+
+
 def _start_hand(match: Match, number: int) -> Hand:
     code = str(HandCode.random())
     starting = first_seat(number)
@@ -182,6 +223,7 @@ def open_seat(public_id: str, key: str | None) -> Seat:
     seat = match.seat_of(key)
     if seat is None:
         raise Refusal("credential_invalid", "this credential holds no seat of this match")
+    _check_alive(match)
     return Seat(match, seat)
 
 
@@ -230,11 +272,22 @@ def next_hand(seat: Seat, hand_number: int) -> dict[str, Any]:
         raise Refusal("stale_turn", f"hand {hand_number} is not the current hand ({hand.number})")
     if not hand.finished:
         raise Refusal("hand_not_over", "the current hand is not over yet")
+    match = seat.match
+    if match.mode == Mode.ONLINE:
+        # Both players must want the next hand; each asks once, the second deals it.
+        Match.objects.filter(pk=match.pk).update(**{f"consent{seat.number}": True}, updated=timezone.now())
+        match.refresh_from_db(fields=["consent0", "consent1"])
+        if not (match.consent0 and match.consent1):
+            return seat_state(seat, hand=hand)
     try:
         with transaction.atomic():
-            new = _start_hand(seat.match, hand.number + 1)
+            new = _start_hand(match, hand.number + 1)
+            Match.objects.filter(pk=match.pk).update(consent0=False, consent1=False)
     except IntegrityError:
-        raise Refusal("stale_turn", "the next hand was started already: reload") from None
+        if match.mode != Mode.ONLINE:
+            raise Refusal("stale_turn", "the next hand was started already: reload") from None
+        # Both consents arrived at once and the other request dealt it: the same outcome.
+        new = current_hand(match)
     return seat_state(seat, since=0, hand=new)
 
 
@@ -287,7 +340,7 @@ def seat_state(seat: Seat, since: int | None = None, hand: Hand | None = None) -
     if hand is None:
         hand = current_hand(match)
     else:
-        match.refresh_from_db(fields=["total0", "total1", "level"])
+        match.refresh_from_db(fields=["total0", "total1", "level", "consent0", "consent1", "seat1_digest"])
     state = hand_state(hand)
     shown = view(state, seat.number)
     over = state.result is not None
@@ -309,4 +362,17 @@ def seat_state(seat: Seat, since: int | None = None, hand: Hand | None = None) -
             {"seat": 0, "kind": "human"},
             {"seat": 1, "kind": "computer" if match.mode == Mode.COMPUTER else "human"},
         ],
+        **(_room_fields(match, seat.number) if match.mode == Mode.ONLINE else {}),
     }
+
+
+def _room_fields(match: Match, seat: int) -> dict[str, Any]:
+    """What an online room adds: whether the guest came, who wants the next hand, and (for the
+    host, who shares it) the invitation."""
+    fields: dict[str, Any] = {
+        "joined": bool(match.seat1_digest),
+        "consents": [match.consent0, match.consent1],
+    }
+    if seat == 0:
+        fields["invite"] = match.invite
+    return fields

@@ -26,6 +26,7 @@ ERROR_DESCRIPTIONS = {
     403: "The credential is not valid here.",
     404: "Not found.",
     409: "This deal's score was submitted already.",
+    410: "Gone: it has expired.",
     413: "The body is larger than 64 KB.",
     415: "The body is not JSON.",
     429: "Too many requests from this address; see Retry-After.",

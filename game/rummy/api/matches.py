@@ -19,7 +19,7 @@ from game.core.api.errors import ApiError
 from game.core.api.views import ApiView, error_responses
 from game.rummy import service
 from game.rummy.engine import Action, Level
-from game.rummy.models import Mode
+from game.rummy.models import Match, Mode
 
 from . import serializers as s
 
@@ -79,6 +79,53 @@ class MatchesView(ApiView):
         state = service.seat_state(service.Seat(match, 0), since=0)
         body = {"match": match.public_id, "credentials": [c.to_json() for c in credentials], "state": state}
         return Response(body, status=status.HTTP_201_CREATED)
+
+
+def _created(match: Match, credential: service.Credential, seat: int) -> Response:
+    state = service.seat_state(service.Seat(match, seat), since=0)
+    body = {"match": match.public_id, "credentials": [credential.to_json()], "state": state}
+    return Response(body, status=status.HTTP_201_CREATED)
+
+
+class RoomsView(SeatView):
+    throttle_scope = "rummy_matches"
+
+    @extend_schema(
+        summary="Open an online Rummy room",
+        description=(
+            "You hold seat 0 (Player 1, who starts the first hand); `state.invite` is the invitation to "
+            "send to the other player, who takes seat 1 with it. The credential is shown only in this answer."
+        ),
+        request=s.EmptyRequestSerializer,
+        responses={201: s.CreatedMatchSerializer, **error_responses(400, 413, 415, 429)},
+    )
+    def post(self, request: Request) -> Response:
+        s.EmptyRequestSerializer(data=request.data).is_valid(raise_exception=True)
+        room, credential = service.create_room()
+        return _created(room, credential, 0)
+
+
+class RoomSeatView(SeatView):
+    throttle_scope = "rummy_matches"
+
+    @extend_schema(
+        summary="Take the second seat of an online room",
+        description=(
+            "With the invitation: the first to come gets seat 1 and its credential (shown only in this "
+            "answer); afterwards the room is full (409 room_full). A room nobody played in for 7 days has "
+            "expired (410 room_expired)."
+        ),
+        parameters=[OpenApiParameter("invite", str, OpenApiParameter.PATH, description="The invitation.")],
+        request=s.EmptyRequestSerializer,
+        responses={
+            201: s.CreatedMatchSerializer,
+            **error_responses(400, 404, 409, 410, 413, 415, 429, s409="Both seats are taken."),
+        },
+    )
+    def post(self, request: Request, invite: str) -> Response:
+        s.EmptyRequestSerializer(data=request.data).is_valid(raise_exception=True)
+        room, credential = service.join_room(invite)
+        return _created(room, credential, 1)
 
 
 class MatchView(SeatView):

@@ -29,6 +29,8 @@ MAX_SET: Final = 13
 LEVELS: Final = tuple(level.value for level in Level)
 REASONS: Final = tuple(reason.value for reason in Reason)
 MODES: Final = tuple(mode.value for mode in Mode)
+NEW_MATCH_MODES: Final = (Mode.COMPUTER.value, Mode.LOCAL.value)
+"""The modes POST /api/rummy/matches/ creates; online rooms have their own endpoint."""
 ACTIONS: Final = ("play", "draw", "pass")
 MAX_HANDS: Final = 1_000_000
 
@@ -90,7 +92,9 @@ class MoveSerializer(serializers.Serializer[Any]):
 
 
 class CreateMatchSerializer(StrictSerializer):
-    mode = StrictChoiceField(choices=MODES, help_text="computer (you are seat 0) or local (pass and play).")
+    mode = StrictChoiceField(
+        choices=NEW_MATCH_MODES, help_text="computer (you are seat 0) or local (pass and play)."
+    )
     level = StrictChoiceField(
         choices=LEVELS, required=False, help_text="The computer's level (computer only)."
     )
@@ -117,6 +121,10 @@ class ActionRequestSerializer(StrictSerializer):
         if attrs["type"] != "play" and "after" in attrs:
             raise serializers.ValidationError({"after": f"a {attrs['type']} has no table"})
         return attrs
+
+
+class EmptyRequestSerializer(StrictSerializer):
+    """An empty JSON object: the request needs nothing more than its address."""
 
 
 class LevelRequestSerializer(StrictSerializer):
@@ -186,6 +194,11 @@ class SeatStateSerializer(serializers.Serializer[Any]):
     )
     totals = serializers.ListField(child=serializers.IntegerField())
     players = serializers.ListField(child=serializers.DictField())
+    joined = serializers.BooleanField(required=False, help_text="Online rooms: whether seat 1 is taken.")
+    consents = serializers.ListField(
+        child=serializers.BooleanField(), required=False, help_text="Online rooms: who wants the next hand."
+    )
+    invite = serializers.CharField(required=False, help_text="Online rooms, seat 0 only: the invitation.")
 
 
 class CreatedMatchSerializer(serializers.Serializer[Any]):

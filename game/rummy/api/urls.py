@@ -26,4 +26,6 @@ urlpatterns: list[URLPattern] = [
     path("matches/<match:match>/", matches.MatchView.as_view(), name="match"),
     path("matches/<match:match>/actions/", matches.ActionsView.as_view(), name="actions"),
     path("matches/<match:match>/hands/", matches.HandsView.as_view(), name="hands"),
+    path("rooms/", matches.RoomsView.as_view(), name="rooms"),
+    path("rooms/<match:invite>/seat/", matches.RoomSeatView.as_view(), name="room_seat"),
 ]

@@ -20,6 +20,8 @@ export const RUMMY_ERROR_TEXTS = Object.freeze({
   illegal_table: gettext("The table breaks a rule, so the turn was not confirmed."),
   hand_not_over: gettext("The next hand can start only once this one is over."),
   not_vs_computer: gettext("Only a match against the computer has a level."),
+  room_full: gettext("Both seats of this room are taken already."),
+  room_expired: gettext("Nobody played in this room for a week, so it has closed."),
 });
 
 /** @typedef {import("./sets.js").TurnReason} TurnReason */

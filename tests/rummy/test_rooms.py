@@ -1,0 +1,112 @@
+"""Online rooms in the service: the invitation, the second seat, expiry and the consent to a new hand."""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+
+from game.rummy import service
+from game.rummy.engine import Action, Level
+from game.rummy.models import Match, Mode
+
+pytestmark = pytest.mark.django_db
+
+ALL_DRAWS_AND_PASSES = "\n".join([f"{n % 2} draw" for n in range(78)] + ["0 pass", "1 pass"])
+
+
+def idle(match: Match, days: float) -> None:
+    Match.objects.filter(pk=match.pk).update(updated=timezone.now() - dt.timedelta(days=days))
+
+
+def test_the_host_holds_seat_0_and_the_invitation_gives_seat_1_once() -> None:
+    room, host = service.create_room()
+    assert room.mode == Mode.ONLINE and host.seat == 0 and room.invite
+    seen = service.seat_state(service.open_seat(room.public_id, host.key))
+    assert (seen["joined"], seen["invite"], seen["consents"]) == (False, room.invite, [False, False])
+    joined, guest = service.join_room(room.invite)
+    assert guest.seat == 1 and joined.pk == room.pk and guest.key != host.key
+    theirs = service.seat_state(service.open_seat(room.public_id, guest.key))
+    assert theirs["seat"] == 1 and theirs["joined"] and "invite" not in theirs
+    with pytest.raises(service.Refusal) as refused:
+        service.join_room(room.invite)
+    assert (refused.value.code, refused.value.status) == ("room_full", 409)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_ten_guests_opening_the_invitation_at_once_get_one_seat() -> None:
+    room, _host = service.create_room()
+    start = threading.Barrier(10)
+    outcomes: list[str] = []
+    lock = threading.Lock()
+
+    def guest() -> None:
+        try:
+            start.wait(timeout=30)
+            try:
+                service.join_room(str(room.invite))
+                result = "seat"
+            except service.Refusal as refusal:
+                result = refusal.code
+            with lock:
+                outcomes.append(result)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=guest) for _ in range(10)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert sorted(outcomes) == ["room_full"] * 9 + ["seat"]
+
+
+def test_an_unknown_invitation_is_not_found() -> None:
+    with pytest.raises(service.Refusal) as refused:
+        service.join_room("A" * 16)
+    assert refused.value.code == "not_found"
+
+
+def test_a_room_idle_for_a_week_has_expired_for_both_seats_and_the_invitation() -> None:
+    room, host = service.create_room()
+    idle(room, service.ROOM_DAYS + 0.01)
+    for attempt in (
+        lambda: service.open_seat(room.public_id, host.key),
+        lambda: service.join_room(str(room.invite)),
+    ):
+        with pytest.raises(service.Refusal) as refused:
+            attempt()
+        assert (refused.value.code, refused.value.status) == ("room_expired", 410)
+
+
+def test_a_match_against_the_computer_does_not_expire_after_a_week() -> None:
+    match, credentials = service.create_match(Mode.COMPUTER, Level.EASY)
+    idle(match, service.ROOM_DAYS + 1)
+    assert service.open_seat(match.public_id, credentials[0].key).number == 0
+
+
+def test_a_new_hand_needs_both_players_and_then_the_other_starts() -> None:
+    room, host = service.create_room()
+    _room, guest = service.join_room(str(room.invite))
+    hand = service.current_hand(room)
+    hand.log, hand.actions, hand.finished = ALL_DRAWS_AND_PASSES, 80, True
+    hand.save()
+    first = service.next_hand(service.open_seat(room.public_id, host.key), 1)
+    assert (first["hand"], first["consents"]) == (1, [True, False])
+    assert room.hands.count() == 1
+    second = service.next_hand(service.open_seat(room.public_id, guest.key), 1)
+    assert (second["hand"], second["starting_seat"], second["consents"]) == (2, 1, [False, False])
+    assert room.hands.count() == 2
+
+
+def test_acting_in_a_room_keeps_it_alive() -> None:
+    room, host = service.create_room()
+    idle(room, service.ROOM_DAYS - 1)
+    service.act(service.open_seat(room.public_id, host.key), 1, 0, Action.draw())
+    Match.objects.get(pk=room.pk)
+    assert service.open_seat(room.public_id, host.key).match.updated > timezone.now() - dt.timedelta(
+        minutes=1
+    )
