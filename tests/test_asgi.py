@@ -2,31 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import Coroutine
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
 
 from channels.testing import HttpCommunicator, WebsocketCommunicator
 from django.core.management import get_commands
 
 from game.core.sockets import NOT_FOUND
 from site_core.asgi import application
+from tests.sockets import ORIGIN, run
 from tests.test_production_settings import PRODUCTION, settings_of
-
-ORIGIN = (b"origin", b"http://127.0.0.1:8000")
-T = TypeVar("T")
-
-
-def run(coroutine: Coroutine[Any, Any, T]) -> T:
-    """Run ``coroutine`` on an event loop of its own, in a thread of its own.
-
-    Not pytest-asyncio: the browser tests' Playwright keeps an event loop running in the
-    worker's main thread, and no second loop may run there.
-    """
-    with ThreadPoolExecutor(max_workers=1) as thread:
-        return thread.submit(asyncio.run, coroutine).result(timeout=30)
 
 
 def test_http_reaches_django_through_the_asgi_application() -> None:

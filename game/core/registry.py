@@ -125,13 +125,15 @@ def api_error_codes() -> dict[str, str]:
 
 def websocket_routes() -> list[Any]:
     """Every game's WebSocket routes, each under ``ws/<slug>/`` (for the ASGI router)."""
-    from django.urls import include, path
+    from channels.routing import URLRouter
+    from django.urls import path
 
     routes: list[Any] = []
     for game in games():
         if game.websocket_urls is not None:
             module = import_module(game.websocket_urls)
-            routes.append(path(f"ws/{game.slug}/", include(module.websocket_urlpatterns)))
+            # Channels nests routers rather than include(); the prefix is matched as a path start.
+            routes.append(path(f"ws/{game.slug}/", URLRouter(module.websocket_urlpatterns)))  # type: ignore[arg-type]
     return routes
 
 

@@ -56,6 +56,7 @@ class RummyConfig(GameAppConfig):
         ),
         rules_page="rummy-rules",
         js_catalogue="game.rummy",
+        websocket_urls="game.rummy.sockets",
         stale_rows=_stale_rows,
         fences={"rummy": "game.rummy.diagrams.SETS_FENCE"},
         api_error_codes={
@@ -71,5 +72,6 @@ class RummyConfig(GameAppConfig):
             "not_vs_computer": "only a match against the computer has a level",
             "room_full": "both seats of the online room are taken",
             "room_expired": "nobody played in the online room for 7 days: it has expired",
+            "opponent_away": "the online room waits: the other player is not connected",
         },
     )

@@ -78,6 +78,10 @@ class Match(models.Model):
         blank=True,
         help_text=_("An online room's invitation code: whoever opens it first takes the second seat."),
     )
+    # The live WebSocket of each seat of an online room (its channel name), empty while the seat is
+    # away: the game waits for an absent player, and a newer tab replaces the one named here.
+    channel0 = models.CharField(max_length=200, blank=True, editable=False)
+    channel1 = models.CharField(max_length=200, blank=True, editable=False)
     consent0 = models.BooleanField(_("player 1 wants a new hand"), default=False)
     consent1 = models.BooleanField(_("player 2 wants a new hand"), default=False)
     total0 = models.PositiveIntegerField(_("points of player 1"), default=0)
@@ -101,6 +105,9 @@ class Match(models.Model):
             if stored and hmac.compare_digest(stored, digest):
                 return seat
         return None
+
+    def connected(self, seat: int) -> bool:
+        return bool(self.channel1 if seat else self.channel0)
 
     @property
     def totals(self) -> tuple[int, int]:

@@ -75,6 +75,7 @@ STATUS: Final = {
     "not_vs_computer": 400,
     "room_full": 409,
     "room_expired": 410,
+    "opponent_away": 409,
 }
 
 
@@ -176,7 +177,7 @@ def create_room() -> tuple[Match, Credential]:
     return match, Credential(0, key)
 
 
-def _room_by_invite(invite: str) -> Match:
+def room_by_invite(invite: str) -> Match:
     match = Match.objects.rooms().filter(invite=invite).first()
     if match is None:
         raise Refusal("not_found", "there is no room with this invitation (it may have expired)")
@@ -186,7 +187,7 @@ def _room_by_invite(invite: str) -> Match:
 
 def join_room(invite: str) -> tuple[Match, Credential]:
     """Take the second seat of the room ``invite`` names; a room whose seat is taken says so."""
-    match = _room_by_invite(invite)
+    match = room_by_invite(invite)
     key = new_key()
     # One guest only, however many open the invitation at once: the seat is taken where it is empty.
     taken = Match.objects.filter(pk=match.pk, seat1_digest="").update(
@@ -240,6 +241,7 @@ def act(seat: Seat, hand_number: int, number: int, action: Action) -> dict[str, 
     """Confirm ``action`` for ``seat``; the seat state after it, and after the computer's reply."""
     hand = current_hand(seat.match)
     _check_current(hand, hand_number, number)
+    _check_opponent_here(seat)
     state = hand_state(hand)
     try:
         state = apply(state, seat.number, action)
@@ -248,6 +250,16 @@ def act(seat: Seat, hand_number: int, number: int, action: Action) -> dict[str, 
     state = _with_computer_reply(seat.match, hand.code, state)
     _save(hand, number, state)
     return seat_state(seat, since=number, hand=hand)
+
+
+def _check_opponent_here(seat: Seat) -> None:
+    """An online room waits while the other player is away: no timer, and no one plays in their place."""
+    match = seat.match
+    if match.mode != Mode.ONLINE or match.connected(1 - seat.number):
+        return
+    if not match.seat1_digest:
+        raise Refusal("opponent_away", "the other player has not joined the room yet")
+    raise Refusal("opponent_away", f"Player {2 - seat.number} is not connected: the game waits for them")
 
 
 def _refusal_for(error: IllegalTurnError) -> Refusal:
@@ -334,13 +346,19 @@ def _last_play(state: State) -> dict[str, Any] | None:
     return None
 
 
+MATCH_STATE_FIELDS: Final = (
+    "total0", "total1", "level", "consent0", "consent1", "seat1_digest", "channel0", "channel1",
+)  # fmt: skip
+"""What of the match a seat state shows (refreshed when the caller read the hand itself)."""
+
+
 def seat_state(seat: Seat, since: int | None = None, hand: Hand | None = None) -> dict[str, Any]:
     """What ``seat`` may see of its match now; ``events`` are the actions numbered above ``since``."""
     match = seat.match
     if hand is None:
         hand = current_hand(match)
     else:
-        match.refresh_from_db(fields=["total0", "total1", "level", "consent0", "consent1", "seat1_digest"])
+        match.refresh_from_db(fields=[*MATCH_STATE_FIELDS])
     state = hand_state(hand)
     shown = view(state, seat.number)
     over = state.result is not None
@@ -367,11 +385,12 @@ def seat_state(seat: Seat, since: int | None = None, hand: Hand | None = None) -
 
 
 def _room_fields(match: Match, seat: int) -> dict[str, Any]:
-    """What an online room adds: whether the guest came, who wants the next hand, and (for the
-    host, who shares it) the invitation."""
+    """What an online room adds: whether the guest came, who wants the next hand, who is
+    connected, and (for the host, who shares it) the invitation."""
     fields: dict[str, Any] = {
         "joined": bool(match.seat1_digest),
         "consents": [match.consent0, match.consent1],
+        "connected": [match.connected(0), match.connected(1)],
     }
     if seat == 0:
         fields["invite"] = match.invite

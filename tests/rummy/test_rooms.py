@@ -102,11 +102,35 @@ def test_a_new_hand_needs_both_players_and_then_the_other_starts() -> None:
     assert room.hands.count() == 2
 
 
+def connect(room: Match, *seats: int) -> None:
+    """Give ``seats`` a live connection, as their sockets' hello does."""
+    Match.objects.filter(pk=room.pk).update(**{f"channel{seat}": f"socket-{seat}" for seat in seats})
+
+
 def test_acting_in_a_room_keeps_it_alive() -> None:
     room, host = service.create_room()
+    service.join_room(str(room.invite))
+    connect(room, 0, 1)
     idle(room, service.ROOM_DAYS - 1)
     service.act(service.open_seat(room.public_id, host.key), 1, 0, Action.draw())
     Match.objects.get(pk=room.pk)
     assert service.open_seat(room.public_id, host.key).match.updated > timezone.now() - dt.timedelta(
         minutes=1
     )
+
+
+def test_a_room_waits_for_a_guest_who_has_not_joined_or_is_not_connected() -> None:
+    room, host = service.create_room()
+    connect(room, 0)
+    with pytest.raises(service.Refusal) as refused:
+        service.act(service.open_seat(room.public_id, host.key), 1, 0, Action.draw())
+    assert (refused.value.code, refused.value.status) == ("opponent_away", 409)
+    assert "not joined" in refused.value.message
+    service.join_room(str(room.invite))
+    with pytest.raises(service.Refusal) as away:
+        service.act(service.open_seat(room.public_id, host.key), 1, 0, Action.draw())
+    assert away.value.code == "opponent_away" and "Player 2" in away.value.message
+    assert service.current_hand(room).actions == 0
+    connect(room, 0, 1)
+    after = service.act(service.open_seat(room.public_id, host.key), 1, 0, Action.draw())
+    assert after["number"] == 1 and after["connected"] == [True, True]

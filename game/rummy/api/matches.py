@@ -17,7 +17,7 @@ from rest_framework.response import Response
 
 from game.core.api.errors import ApiError
 from game.core.api.views import ApiView, error_responses
-from game.rummy import service
+from game.rummy import rooms, service
 from game.rummy.engine import Action, Level
 from game.rummy.models import Match, Mode
 
@@ -36,7 +36,8 @@ MATCH = OpenApiParameter("match", str, OpenApiParameter.PATH, description="The m
 
 CONFLICT = (
     "The action is out of turn (not_your_turn), for an old turn or hand (stale_turn), after the end "
-    "(hand_over), or a draw/pass the pool forbids (pool_empty, pool_not_empty)."
+    "(hand_over), a draw/pass the pool forbids (pool_empty, pool_not_empty), or, in an online room, "
+    "while the other player is not connected (opponent_away)."
 )
 
 
@@ -125,6 +126,7 @@ class RoomSeatView(SeatView):
     def post(self, request: Request, invite: str) -> Response:
         s.EmptyRequestSerializer(data=request.data).is_valid(raise_exception=True)
         room, credential = service.join_room(invite)
+        rooms.tell_room(room)
         return _created(room, credential, 1)
 
 
@@ -184,7 +186,9 @@ class ActionsView(SeatView):
         query.is_valid(raise_exception=True)
         data: dict[str, Any] = query.validated_data
         action = Action.from_json({k: v for k, v in data.items() if k not in ("hand", "number")})
-        return Response(service.act(seat, data["hand"], data["number"], action))
+        state = service.act(seat, data["hand"], data["number"], action)
+        rooms.tell_room(seat.match)
+        return Response(state)
 
 
 class HandsView(SeatView):
@@ -217,4 +221,6 @@ class HandsView(SeatView):
         seat = self.seat(request, match)
         query = s.NextHandRequestSerializer(data=request.data)
         query.is_valid(raise_exception=True)
-        return Response(service.next_hand(seat, query.validated_data["hand"]), status=status.HTTP_201_CREATED)
+        state = service.next_hand(seat, query.validated_data["hand"])
+        rooms.tell_room(seat.match)
+        return Response(state, status=status.HTTP_201_CREATED)

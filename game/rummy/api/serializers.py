@@ -199,6 +199,11 @@ class SeatStateSerializer(serializers.Serializer[Any]):
         child=serializers.BooleanField(), required=False, help_text="Online rooms: who wants the next hand."
     )
     invite = serializers.CharField(required=False, help_text="Online rooms, seat 0 only: the invitation.")
+    connected = serializers.ListField(
+        child=serializers.BooleanField(),
+        required=False,
+        help_text="Online rooms: which seats have a live connection (the game waits for an absent one).",
+    )
 
 
 class CreatedMatchSerializer(serializers.Serializer[Any]):

@@ -1,0 +1,117 @@
+"""Online rooms as their sockets need them: each seat's live connection, and telling the room.
+
+A seat's live connection is its channel name, kept on the match row
+(``channel0``/``channel1``), so every process serving the room agrees on it:
+a new connection *claims* the seat and the previous one is told to stop; a
+closing connection *releases* it only if it still holds it.  The game waits
+while a seat has none (:func:`game.rummy.service.act` refuses ``opponent_away``).
+
+Whoever changes a room (a socket's action, an HTTP request, the guest
+joining) tells the room's channel-layer group; each connection then reads
+what its own seat may see and sends it, so no message carries more than its
+seat's view.  With ``REDIS_URL`` the group spans every process.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.layers import BaseChannelLayer, get_channel_layer
+from django.utils import timezone
+
+from . import service
+from .engine import Action
+from .models import Match, Mode
+
+CLAIM_ATTEMPTS: Final = 20
+"""Claiming a seat is compare-and-swap; only the same player's own tabs ever contend for it."""
+
+
+class Replaced(Exception):
+    """This connection no longer holds its seat: a newer one does."""
+
+
+def group_name(public_id: str) -> str:
+    return f"rummy.room.{public_id}"
+
+
+def claim(seat: service.Seat, channel: str) -> str:
+    """Make ``channel`` the seat's live connection; the one it replaces ('' for none)."""
+    field = f"channel{seat.number}"
+    rows = Match.objects.filter(pk=seat.match.pk)
+    for _ in range(CLAIM_ATTEMPTS):
+        previous = rows.values_list(field, flat=True).get()
+        if rows.filter(**{field: previous}).update(**{field: channel}, updated=timezone.now()):
+            return str(previous)
+    raise RuntimeError(f"could not claim seat {seat.number} of {seat.match.public_id}")
+
+
+def release(public_id: str, seat: int, channel: str) -> bool:
+    """Forget ``channel`` as the seat's connection if it still is; whether it was."""
+    field = f"channel{seat}"
+    return bool(Match.objects.filter(public_id=public_id, **{field: channel}).update(**{field: ""}))
+
+
+def for_connection(public_id: str, key: str, channel: str, function: Any, *args: Any) -> Any:
+    """``function(seat, *args)`` with the seat read afresh, if ``channel`` still holds it."""
+    seat = service.open_seat(public_id, key)
+    if getattr(seat.match, f"channel{seat.number}") != channel:
+        raise Replaced
+    return function(seat, *args)
+
+
+def state_since(seat: service.Seat, hand: int | None, number: int | None) -> dict[str, Any]:
+    """The seat state with the actions after (``hand``, ``number``), or the hand's whole log when
+    that is not a position of the current hand (another hand, or more actions than there are)."""
+    current = service.current_hand(seat.match)
+    fits = hand == current.number and number is not None and number <= current.actions
+    return service.seat_state(seat, since=number if fits else 0, hand=current)
+
+
+Signature = tuple[int, int, tuple[bool, ...], bool]
+
+
+def signature(state: dict[str, Any]) -> Signature:
+    """What tells two states of a room apart for its players (not who is connected: that is
+    ``presence``'s)."""
+    return (state["hand"], state["number"], tuple(state.get("consents", ())), bool(state.get("joined")))
+
+
+def state_after(seat: service.Seat, seen: Signature | None) -> dict[str, Any] | None:
+    """What the seat has not seen since ``seen``, or None if nothing changed."""
+    hand, number = (seen[0], seen[1]) if seen else (None, None)
+    state = state_since(seat, hand, number)
+    return None if seen is not None and signature(state) == seen else state
+
+
+def act(seat: service.Seat, hand: int, number: int, action: Action) -> dict[str, Any]:
+    return service.act(seat, hand, number, action)
+
+
+def next_hand(seat: service.Seat, hand: int) -> dict[str, Any]:
+    return service.next_hand(seat, hand)
+
+
+def presence(public_id: str) -> dict[str, Any]:
+    row = Match.objects.filter(public_id=public_id).values("channel0", "channel1", "seat1_digest").first()
+    if row is None:
+        return {"connected": [False, False], "joined": False}
+    return {"connected": [bool(row["channel0"]), bool(row["channel1"])], "joined": bool(row["seat1_digest"])}
+
+
+async def announce_change(layer: BaseChannelLayer, public_id: str) -> None:
+    await layer.group_send(group_name(public_id), {"type": "room.changed"})
+
+
+async def announce_presence(layer: BaseChannelLayer, public_id: str) -> None:
+    now = await database_sync_to_async(presence)(public_id)
+    await layer.group_send(group_name(public_id), {"type": "room.presence", **now})
+
+
+def tell_room(match: Match) -> None:
+    """From synchronous code (the HTTP API): the room ``match`` changed."""
+    layer = get_channel_layer()
+    if match.mode == Mode.ONLINE and layer is not None:
+        async_to_sync(announce_change)(layer, match.public_id)

@@ -1,0 +1,355 @@
+"""Online rooms over WebSockets: the room socket at ``/ws/rummy/rooms/<match>/``.
+
+The consumer is another transport for :mod:`game.rummy.service`, like the HTTP
+seat API: the same seats, the same refusals, the same seat state.  What the
+socket adds is that the other player's moves arrive by themselves, and that
+each side knows whether the other is there.
+
+The protocol (JSON text frames; every message is an object with a ``type``)
+-----------------------------------------------------------------------------
+From the browser:
+
+``{"type": "hello", "key": K, "hand": H, "number": N}``
+    The first message: ``K`` is the seat's credential (never in the address,
+    so it lands in no log).  ``H``/``N`` are the hand and the action number
+    the client saw last (``null`` for none).  Answered with a ``state`` whose
+    ``events`` are the actions after ``N`` when ``H`` is still the current
+    hand, else the current hand's whole log.  A second connection of the
+    same seat replaces this one: the older is sent ``replaced`` and closed.
+``{"type": "act", "id": I, "hand": H, "number": N, "action": A}``
+    ``A`` is ``{"type": "play", "after": [[...], ...]}``, ``{"type": "draw"}``
+    or ``{"type": "pass"}``, as in the HTTP API; ``N`` is the action number
+    the turn was chosen at.  Answered with a ``state`` (``reply_to: I``).
+``{"type": "next_hand", "id": I, "hand": H}``
+    This player wants the hand after ``H`` (which is over); the second
+    consent deals it.
+``{"type": "sync", "id": I, "hand": H, "number": N}``
+    What ``hello`` answers, again (after a doubt, e.g. a ``stale_turn``).
+``{"type": "ping", "id": I}``
+    Answered ``{"type": "pong", "reply_to": I}`` with no database work: the
+    client's own check that the connection still carries messages, since a
+    dropped connection is not always noticed by either side.
+
+From the server:
+
+``{"type": "state", "reply_to": I | null, "state": S}``
+    ``S`` is the seat state of the HTTP API (``GET /api/rummy/matches/<id>/``)
+    with the room's ``joined``, ``consents`` and ``connected`` (one boolean
+    per seat).  ``reply_to`` is null when the other player's action, join or
+    consent caused it.
+``{"type": "presence", "connected": [b0, b1], "joined": J}``
+    Who holds a live connection now; while one seat has none, the game waits
+    for it (an ``act`` is refused with ``opponent_away``).
+``{"type": "error", "reply_to": I | null, "code": C, "error": M, ...}``
+    A refusal; nothing changed and the connection stays open.  The codes are
+    the HTTP API's (``not_your_turn``, ``stale_turn``, ``illegal_table`` with
+    ``reason`` and ``set``...) and the socket's own: ``malformed``,
+    ``message_too_large``, ``hello_first``, ``rate_limited``,
+    ``opponent_away``.
+``{"type": "replaced"}``
+    The seat was opened in another tab or browser; the socket then closes
+    with :data:`REPLACED`.
+
+A connection that sends no ``hello`` within :data:`HELLO_TIMEOUT_S`, or
+whose ``hello`` holds no seat, is closed (4401, 4403, 4404, 4410).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable
+from typing import Any, Final
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.urls import re_path
+
+from game.rummy import rooms, service
+from game.rummy.api import serializers as s
+from game.rummy.engine import Action, MalformedError
+from game.rummy.engine.game import MAX_LOG
+from game.rummy.models import Mode
+
+MAX_MESSAGE_CHARS: Final = 16_384
+"""The largest message read: a whole table of 106 tiles is under 2 KB. Beyond it, refused unread."""
+HELLO_TIMEOUT_S: Final = 10.0
+"""A connection that has not said which seat it holds by then is closed: idle sockets cost memory."""
+RATE_PER_S: Final = 5.0
+BURST: Final = 20
+"""A token bucket per connection: a person sends a few messages a minute; a burst covers a reconnect."""
+MAX_ID_CHARS: Final = 40
+
+NO_HELLO: Final = 4401
+NO_SEAT: Final = 4403
+NO_ROOM: Final = 4404
+REPLACED: Final = 4409
+EXPIRED: Final = 4410
+CLOSE_CODES: Final = {"not_found": NO_ROOM, "room_expired": EXPIRED}
+
+
+class SocketRefusal(Exception):
+    """A message the socket itself turns down (its shape, its size, its rate)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class TokenBucket:
+    """At most ``burst`` messages at once, refilled at ``rate`` per second."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = float(burst)
+        self.at = clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def _int_or_none(message: dict[str, Any], name: str, low: int, high: int) -> int | None:
+    value = message.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise SocketRefusal("malformed", f"{name} must be a whole number from {low} to {high}, or null")
+    return value
+
+
+def _int(message: dict[str, Any], name: str, low: int, high: int) -> int:
+    value = _int_or_none(message, name, low, high)
+    if value is None:
+        raise SocketRefusal("malformed", f"{name} is required")
+    return value
+
+
+def _since(message: dict[str, Any]) -> tuple[int | None, int | None]:
+    return _int_or_none(message, "hand", 1, s.MAX_HANDS), _int_or_none(message, "number", 0, MAX_LOG)
+
+
+def _action(message: dict[str, Any]) -> tuple[int, int, Action]:
+    body = message.get("action")
+    if not isinstance(body, dict):
+        raise SocketRefusal("malformed", 'action must be an object such as {"type": "draw"}')
+    fields = {"hand": message.get("hand"), "number": message.get("number"), **body}
+    query = s.ActionRequestSerializer(data=fields)
+    if not query.is_valid():
+        raise SocketRefusal("malformed", _first_error(query.errors))
+    data = query.validated_data
+    try:
+        action = Action.from_json({k: v for k, v in data.items() if k not in ("hand", "number")})
+    except MalformedError as error:
+        raise SocketRefusal("malformed", str(error)) from None
+    return data["hand"], data["number"], action
+
+
+def _reply_id(value: Any) -> Any:
+    """The message's ``id``, echoed in the answer: a short number or text, or nothing."""
+    if value is None or (
+        isinstance(value, (int, str)) and not isinstance(value, bool) and len(str(value)) <= MAX_ID_CHARS
+    ):
+        return value
+    raise SocketRefusal("malformed", f"id must be a number or a text of at most {MAX_ID_CHARS} characters")
+
+
+def _error(reply_to: Any, code: str, message: str, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"type": "error", "reply_to": reply_to, "code": code, "error": message, **(extra or {})}
+
+
+def _first_error(errors: Any, where: str = "") -> str:
+    if isinstance(errors, dict):
+        name, inner = next(iter(errors.items()))
+        return _first_error(inner, name if name != "non_field_errors" else where)
+    if isinstance(errors, list) and errors:
+        return _first_error(errors[0], where)
+    return f"{where}: {errors}" if where else str(errors)
+
+
+class RoomConsumer(AsyncWebsocketConsumer):
+    """One browser's connection to one seat of an online room."""
+
+    hello_timeout_s: float = HELLO_TIMEOUT_S
+    clock: Callable[[], float] = staticmethod(time.monotonic)
+
+    async def connect(self) -> None:
+        self.public_id: str = self.scope["url_route"]["kwargs"]["match"]
+        self.key: str | None = None
+        self.seat: int | None = None
+        self.group = rooms.group_name(self.public_id)
+        self.seen: rooms.Signature | None = None
+        self.bucket = TokenBucket(RATE_PER_S, BURST, self.clock)
+        self.closing = False
+        await self.accept()
+        self.hello_timer = asyncio.get_running_loop().call_later(self.hello_timeout_s, self._no_hello)
+
+    def _no_hello(self) -> None:
+        if self.seat is None and not self.closing:
+            self.hello_task = asyncio.ensure_future(
+                self._refuse_and_close("hello_first", "say hello with the seat's key first", NO_HELLO)
+            )
+
+    async def disconnect(self, code: int) -> None:
+        self.hello_timer.cancel()
+        if self.seat is None:
+            return
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+        left = await database_sync_to_async(rooms.release)(self.public_id, self.seat, self.channel_name)
+        if left:
+            await rooms.announce_presence(self.channel_layer, self.public_id)
+
+    # --- from the browser ---------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.closing:
+            return
+        reply_to: Any = None
+        try:
+            if not self.bucket.take():
+                raise SocketRefusal("rate_limited", "too many messages: wait a moment")
+            if text_data is None:
+                raise SocketRefusal("malformed", "send JSON text, not binary frames")
+            if len(text_data) > MAX_MESSAGE_CHARS:
+                raise SocketRefusal(
+                    "message_too_large", f"a message holds at most {MAX_MESSAGE_CHARS} characters"
+                )
+            message = self._parse(text_data)
+            reply_to = _reply_id(message.get("id"))
+            await self._dispatch(message, reply_to)
+        except SocketRefusal as refusal:
+            await self._send(_error(reply_to, refusal.code, refusal.message))
+        except service.Refusal as refusal:
+            await self._refused(refusal, reply_to)
+
+    @staticmethod
+    def _parse(text: str) -> dict[str, Any]:
+        try:
+            message = json.loads(text)
+        except ValueError:
+            raise SocketRefusal("malformed", "the message is not JSON") from None
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            raise SocketRefusal("malformed", 'a message is a JSON object with a "type"')
+        return message
+
+    async def _dispatch(self, message: dict[str, Any], reply_to: Any) -> None:
+        kind = message["type"]
+        if kind == "ping":
+            await self._send({"type": "pong", "reply_to": reply_to})
+            return
+        if kind == "hello":
+            await self._hello(message)
+            return
+        if self.seat is None:
+            raise SocketRefusal("hello_first", "say hello with the seat's key first")
+        if kind == "sync":
+            hand, number = _since(message)
+            await self._send_state(await self._call(rooms.state_since, hand, number), reply_to)
+        elif kind == "act":
+            hand, number, action = _action(message)
+            state = await self._call(rooms.act, hand, number, action)
+            await self._send_state(state, reply_to)
+            await rooms.announce_change(self.channel_layer, self.public_id)
+        elif kind == "next_hand":
+            hand = _int(message, "hand", 1, s.MAX_HANDS)
+            state = await self._call(rooms.next_hand, hand)
+            await self._send_state(state, reply_to)
+            await rooms.announce_change(self.channel_layer, self.public_id)
+        else:
+            raise SocketRefusal("malformed", f"unknown message type {kind[:40]!r}")
+
+    async def _hello(self, message: dict[str, Any]) -> None:
+        if self.seat is not None:
+            raise SocketRefusal("malformed", "this connection has said hello already")
+        key = message.get("key")
+        if not isinstance(key, str) or not 0 < len(key) <= 100:
+            raise SocketRefusal("malformed", "key must be the seat's credential")
+        hand, number = _since(message)
+        seat = await database_sync_to_async(service.open_seat)(self.public_id, key)
+        if seat.match.mode != Mode.ONLINE:
+            raise service.Refusal("not_found", "this match is not an online room")
+        # In the group before the first read, so that no change made in between goes unseen.
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        previous = await database_sync_to_async(rooms.claim)(seat, self.channel_name)
+        self.key, self.seat = key, seat.number
+        self.hello_timer.cancel()
+        if previous:
+            await self.channel_layer.send(previous, {"type": "room.replaced"})
+        await rooms.announce_presence(self.channel_layer, self.public_id)
+        await self._send_state(await self._call(rooms.state_since, hand, number), None)
+
+    async def _call(self, function: Any, *args: Any) -> Any:
+        """``function(seat, *args)`` for this connection's seat, read afresh (and still this tab's)."""
+        assert self.key is not None
+        try:
+            return await database_sync_to_async(rooms.for_connection)(
+                self.public_id, self.key, self.channel_name, function, *args
+            )
+        except rooms.Replaced:
+            # The newer connection's notice may still be on its way: this tab stops acting now.
+            await self.room_replaced({})
+            raise SocketRefusal("replaced", "this seat was opened elsewhere") from None
+
+    async def _refused(self, refusal: service.Refusal, reply_to: Any) -> None:
+        close = CLOSE_CODES.get(refusal.code) or (NO_SEAT if refusal.status in (401, 403) else None)
+        body = _error(reply_to, refusal.code, refusal.message, refusal.extra)
+        if close is None:
+            await self._send(body)
+        else:
+            self.closing = True
+            await self._send(body)
+            await self.close(code=close)
+
+    async def _refuse_and_close(self, code: str, message: str, close: int) -> None:
+        self.closing = True
+        await self._send(_error(None, code, message))
+        await self.close(code=close)
+
+    # --- from the room's group ----------------------------------------------
+
+    async def room_changed(self, event: dict[str, Any]) -> None:
+        """Another connection changed the room: send this seat what it has not seen yet."""
+        if self.seat is None or self.closing:
+            return
+        try:
+            state = await self._call(rooms.state_after, self.seen)
+        except (service.Refusal, SocketRefusal):
+            return
+        if state is not None:
+            await self._send_state(state, None)
+
+    async def room_presence(self, event: dict[str, Any]) -> None:
+        if self.seat is not None and not self.closing:
+            await self._send({"type": "presence", "connected": event["connected"], "joined": event["joined"]})
+
+    async def room_replaced(self, event: dict[str, Any]) -> None:
+        if self.closing:
+            return
+        self.closing = True
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+        self.seat = None  # nothing to release: the seat is the newer connection's now
+        await self._send({"type": "replaced"})
+        await self.close(code=REPLACED)
+
+    # --- to the browser -----------------------------------------------------
+
+    async def _send_state(self, state: dict[str, Any] | None, reply_to: Any) -> None:
+        if state is None:
+            return
+        self.seen = rooms.signature(state)
+        await self._send({"type": "state", "reply_to": reply_to, "state": state})
+
+    async def _send(self, body: dict[str, Any]) -> None:
+        await self.send(text_data=json.dumps(body, separators=(",", ":")))
+
+
+# Django's re_path() takes ASGI consumers too (Channels' stubs know only its own kind).
+ROOM_PATH: Final = r"^rooms/(?P<match>[A-Za-z0-9_-]{16})/$"
+websocket_urlpatterns = [re_path(ROOM_PATH, RoomConsumer.as_asgi())]  # type: ignore[arg-type]
