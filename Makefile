@@ -4,7 +4,7 @@
 #   make lint   - ruff (check and format), mypy, import-linter, tsc and eslint over the client
 #   make bench  - run every tests/benchmarks/bench_*.py script
 #   make serve  - the production setup, locally: collectstatic, migrate, gunicorn (ASGI, uvicorn workers) on 127.0.0.1:8000
-#   make load   - the load test: gunicorn on PostgreSQL and on SQLite, many players at once
+#   make load   - the load tests: many players at once on PostgreSQL and SQLite; 200 online rooms over two ASGI processes
 #   make lock   - refresh requirements.lock (pinned, hashed) from pyproject.toml
 
 PYTHON := .venv/bin/python
@@ -96,11 +96,12 @@ serve: setup
 	$(PYTHON) manage.py migrate --no-input; \
 	echo "serving on http://127.0.0.1:$(SERVE_PORT) (static files in $(SERVE_DIR)/static)"; \
 	exec .venv/bin/gunicorn site_core.asgi:application --bind 127.0.0.1:$(SERVE_PORT) \
-		--workers 2 --worker-class uvicorn_worker.UvicornWorker
+		--workers 2 --worker-class site_core.asgi_worker.Worker
 
 # PostgreSQL at 127.0.0.1:5432 (user postgres, trust auth) is needed; see tests/load/run_load.py --help.
 load: setup
 	$(PYTHON) tests/load/run_load.py --players 200 --games 3 --sqlite-players 20 --time-limit 600
+	$(PYTHON) tests/load/run_rooms.py --rooms 200
 
 # After changing dependencies in pyproject.toml: pins every package (with hashes) anew.
 lock:

@@ -1,6 +1,6 @@
 """ASGI entry point: HTTP and WebSockets.
 
-Served by ``gunicorn -k uvicorn_worker.UvicornWorker site_core.asgi:application``
+Served by ``gunicorn -k site_core.asgi_worker.Worker site_core.asgi:application``
 in production (``make serve``) and by Daphne's runserver in development (``make run``).
 
 HTTP goes to Django as usual. A WebSocket is let in only from an allowed

@@ -219,13 +219,16 @@ else:
 
 # --- WebSockets ----------------------------------------------------------------
 
-ASGI_APPLICATION = "site_core.asgi.application"
+CHANNELS_REDIS_READ_S = 10
 # One process needs no broker (make run); several share their sockets' groups through Redis.
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # A socket waits for its messages with BZPOPMIN, 5 s at a time; since redis-py 8 the
+            # client also gives up reading after 5 s by default, and the race between the two
+            # tore sockets down. Reads may take a little longer than the pop's own timeout.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": CHANNELS_REDIS_READ_S}]},
         }
     }
 else:

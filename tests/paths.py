@@ -20,12 +20,18 @@ RUMMY_PARTS = {
         "ru": "po-ocheredi",
         "fr": "chacun-son-tour",
     },
+    "online": {"en": "online", "it": "online", "pl": "online", "ru": "onlain", "fr": "en-ligne"},
 }
 
 
 def rummy_path(language: str, page: str) -> str:
     """``rummy_path("it", "local")`` is ``/it/rummy/passa-e-gioca/``."""
     return f"/{language}/rummy/{RUMMY_PARTS[page][language]}/"
+
+
+def rummy_room_path(language: str, invite: str) -> str:
+    """``rummy_room_path("fr", invite)`` is ``/fr/rummy/en-ligne/<invite>/``: an online room's table."""
+    return f"{rummy_path(language, 'online')}{invite}/"
 
 
 def mahjong_path(language: str, *parts: str | int) -> str:

@@ -46,13 +46,14 @@ class RummyConfig(GameAppConfig):
             "rummy_room_seat": "/api/rummy/rooms/{invite}/seat/",
         },
         nav=(NavLink("rummy:play", _("Tile Rummy")),),
-        sitemap=("rummy:play", "rummy:local"),
+        sitemap=("rummy:play", "rummy:local", "rummy:online"),
         tagline=_(
             "Lay runs and groups from your rack and rearrange the table: against the computer or a friend."
         ),
         play=(
             NavLink("rummy:play", _("Play the computer")),
             NavLink("rummy:local", _("Pass and play")),
+            NavLink("rummy:online", _("Play a friend online")),
         ),
         rules_page="rummy-rules",
         js_catalogue="game.rummy",

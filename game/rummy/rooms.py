@@ -14,10 +14,11 @@ seat's view.  With ``REDIS_URL`` the group spans every process.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from collections.abc import Awaitable, Callable
+from typing import Any, Final, ParamSpec, TypeVar
 
 from asgiref.sync import async_to_sync
-from channels.db import database_sync_to_async
+from channels.db import DatabaseSyncToAsync
 from channels.layers import BaseChannelLayer, get_channel_layer
 from django.utils import timezone
 
@@ -25,8 +26,21 @@ from . import service
 from .engine import Action
 from .models import Match, Mode
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
 CLAIM_ATTEMPTS: Final = 20
 """Claiming a seat is compare-and-swap; only the same player's own tabs ever contend for it."""
+
+
+def in_db_thread(function: Callable[P, R]) -> Callable[P, Awaitable[R]]:
+    """``function`` run from a consumer in one of the event loop's worker threads.
+
+    Not Channels' default (one thread per process for every socket's queries): each room's
+    work is independent and the rows it writes guard themselves (compare-and-swap), so the
+    sockets of one process need not wait in one line for the database.
+    """
+    return DatabaseSyncToAsync(function, thread_sensitive=False)
 
 
 class Replaced(Exception):
@@ -56,7 +70,7 @@ def release(public_id: str, seat: int, channel: str) -> bool:
 
 def for_connection(public_id: str, key: str, channel: str, function: Any, *args: Any) -> Any:
     """``function(seat, *args)`` with the seat read afresh, if ``channel`` still holds it."""
-    seat = service.open_seat(public_id, key)
+    seat = service.open_seat(public_id, key, with_hand=True)
     if getattr(seat.match, f"channel{seat.number}") != channel:
         raise Replaced
     return function(seat, *args)
@@ -65,9 +79,9 @@ def for_connection(public_id: str, key: str, channel: str, function: Any, *args:
 def state_since(seat: service.Seat, hand: int | None, number: int | None) -> dict[str, Any]:
     """The seat state with the actions after (``hand``, ``number``), or the hand's whole log when
     that is not a position of the current hand (another hand, or more actions than there are)."""
-    current = service.current_hand(seat.match)
+    current = seat.hand or service.current_hand(seat.match)
     fits = hand == current.number and number is not None and number <= current.actions
-    return service.seat_state(seat, since=number if fits else 0, hand=current)
+    return service.seat_state(seat, since=number if fits else 0, hand=current, refresh=False)
 
 
 Signature = tuple[int, int, tuple[bool, ...], bool]
@@ -101,13 +115,17 @@ def presence(public_id: str) -> dict[str, Any]:
     return {"connected": [bool(row["channel0"]), bool(row["channel1"])], "joined": bool(row["seat1_digest"])}
 
 
-async def announce_change(layer: BaseChannelLayer, public_id: str) -> None:
-    await layer.group_send(group_name(public_id), {"type": "room.changed"})
+async def announce_change(layer: BaseChannelLayer, public_id: str, sender: str = "") -> None:
+    """Tell the room's connections it changed; ``sender`` (a channel name) has answered its own
+    player already and need not read it again."""
+    await layer.group_send(group_name(public_id), {"type": "room.changed", "sender": sender})
 
 
 async def announce_presence(layer: BaseChannelLayer, public_id: str) -> None:
-    now = await database_sync_to_async(presence)(public_id)
-    await layer.group_send(group_name(public_id), {"type": "room.presence", **now})
+    """Tell the room's connections that someone came or went. The news carries no value: two
+    of them can arrive in another order than their reads were made, so each connection reads
+    who is here when the news reaches it, and the last read is always the truth."""
+    await layer.group_send(group_name(public_id), {"type": "room.presence"})
 
 
 def tell_room(match: Match) -> None:

@@ -20,7 +20,8 @@ draws with the tile, the other seat's without).
 from __future__ import annotations
 
 import datetime as dt
-import functools
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -92,10 +93,12 @@ class Refusal(Exception):
 
 @dataclass(frozen=True)
 class Seat:
-    """A seat of a match, as its credential proved."""
+    """A seat of a match, as its credential proved; ``hand`` is the current hand when it was
+    read in the same query (the sockets' reads: one round trip instead of two)."""
 
     match: Match
     number: int
+    hand: Hand | None = None
 
 
 @dataclass(frozen=True)
@@ -107,14 +110,57 @@ class Credential:
         return {"seat": self.seat, "key": self.key}
 
 
-@functools.lru_cache(maxsize=256)
-def _replayed(code: str, starting_seat: int, log: str) -> State:
-    # Keyed by the whole log: a log only ever grows, and equal logs are equal hands.
-    return replay(code, starting_seat, parse_log_text(log))
+class StateCache:
+    """The states of recent hands, by (code, first seat, log text): equal logs are equal hands.
+
+    A log only ever grows by one line at a time, so a state missing here is most often one
+    action past a state that is here (the other player's move, read by another process's
+    socket): that costs one ``apply`` instead of replaying the whole hand.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.states: OrderedDict[tuple[str, int, str], State] = OrderedDict()
+        self.lock = threading.Lock()  # the sockets' queries run in several threads
+
+    def get(self, code: str, starting_seat: int, log: str) -> State:
+        known = self._get((code, starting_seat, log))
+        if known is not None:
+            return known
+        before, _, last = log.rpartition("\n")
+        previous = self._get((code, starting_seat, before)) if last else None
+        if previous is not None:
+            entry = LogEntry.parse(last)
+            state = apply(previous, entry.seat, entry.action)
+        else:
+            state = replay(code, starting_seat, parse_log_text(log))
+        self.remember(code, starting_seat, log, state)
+        return state
+
+    def remember(self, code: str, starting_seat: int, log: str, state: State) -> None:
+        with self.lock:
+            self.states[(code, starting_seat, log)] = state
+            self.states.move_to_end((code, starting_seat, log))
+            while len(self.states) > self.size:
+                self.states.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.states.clear()
+
+    def _get(self, key: tuple[str, int, str]) -> State | None:
+        with self.lock:
+            state = self.states.get(key)
+            if state is not None:
+                self.states.move_to_end(key)
+            return state
+
+
+STATES: Final = StateCache(1024)
 
 
 def hand_state(hand: Hand) -> State:
-    return _replayed(hand.code, hand.starting_seat, hand.log)
+    return STATES.get(hand.code, hand.starting_seat, hand.log)
 
 
 def current_hand(match: Match) -> Hand:
@@ -141,9 +187,10 @@ def _save(hand: Hand, read_actions: int, state: State) -> None:
     """Store ``state``'s log if the hand is still as it was read; the race's loser gets stale_turn."""
     now = timezone.now()
     finished = state.result is not None
+    log = format_log(state.log)
     with transaction.atomic():
         written = Hand.objects.filter(pk=hand.pk, actions=read_actions).update(
-            log=format_log(state.log), actions=len(state.log), finished=finished, updated=now
+            log=log, actions=len(state.log), finished=finished, updated=now
         )
         if not written:
             raise Refusal("stale_turn", "another action was confirmed first: reload the hand")
@@ -151,7 +198,8 @@ def _save(hand: Hand, read_actions: int, state: State) -> None:
         if state.result is not None and state.result.winner is not None:
             totals[f"total{state.result.winner}"] = F(f"total{state.result.winner}") + state.result.score
         Match.objects.filter(pk=hand.match_id).update(**totals)
-    hand.log, hand.actions, hand.finished, hand.updated = format_log(state.log), len(state.log), finished, now
+    hand.log, hand.actions, hand.finished, hand.updated = log, len(state.log), finished, now
+    STATES.remember(hand.code, hand.starting_seat, hand.log, state)
 
 
 def create_match(mode: Mode, level: Level | None) -> tuple[Match, list[Credential]]:
@@ -214,9 +262,21 @@ def _start_hand(match: Match, number: int) -> Hand:
     return hand
 
 
-def open_seat(public_id: str, key: str | None) -> Seat:
-    """The seat ``key`` holds in match ``public_id``, or a refusal (cheap: one indexed read)."""
-    match = Match.objects.filter(public_id=public_id).first()
+def open_seat(public_id: str, key: str | None, with_hand: bool = False) -> Seat:
+    """The seat ``key`` holds in match ``public_id`` (and, ``with_hand``, its current hand, in the
+    same read), or a refusal (cheap: one indexed read)."""
+    hand: Hand | None = None
+    if with_hand:
+        # Every match has a hand from its creation on, so no hand means no match.
+        hand = (
+            Hand.objects.select_related("match")
+            .filter(match__public_id=public_id)
+            .order_by("-number")
+            .first()
+        )
+        match = hand.match if hand is not None else None
+    else:
+        match = Match.objects.filter(public_id=public_id).first()
     if match is None:
         raise Refusal("not_found", f"there is no match {public_id!r} (it may have expired)")
     if not key:
@@ -225,7 +285,7 @@ def open_seat(public_id: str, key: str | None) -> Seat:
     if seat is None:
         raise Refusal("credential_invalid", "this credential holds no seat of this match")
     _check_alive(match)
-    return Seat(match, seat)
+    return Seat(match, seat, hand)
 
 
 def _check_current(hand: Hand, hand_number: int, number: int) -> None:
@@ -239,7 +299,7 @@ def _check_current(hand: Hand, hand_number: int, number: int) -> None:
 
 def act(seat: Seat, hand_number: int, number: int, action: Action) -> dict[str, Any]:
     """Confirm ``action`` for ``seat``; the seat state after it, and after the computer's reply."""
-    hand = current_hand(seat.match)
+    hand = seat.hand or current_hand(seat.match)
     _check_current(hand, hand_number, number)
     _check_opponent_here(seat)
     state = hand_state(hand)
@@ -249,7 +309,8 @@ def act(seat: Seat, hand_number: int, number: int, action: Action) -> dict[str, 
         raise _refusal_for(error) from None
     state = _with_computer_reply(seat.match, hand.code, state)
     _save(hand, number, state)
-    return seat_state(seat, since=number, hand=hand)
+    # The match row changes only when the hand ends (the totals): read it again only then.
+    return seat_state(seat, since=number, hand=hand, refresh=state.result is not None)
 
 
 def _check_opponent_here(seat: Seat) -> None:
@@ -352,12 +413,17 @@ MATCH_STATE_FIELDS: Final = (
 """What of the match a seat state shows (refreshed when the caller read the hand itself)."""
 
 
-def seat_state(seat: Seat, since: int | None = None, hand: Hand | None = None) -> dict[str, Any]:
-    """What ``seat`` may see of its match now; ``events`` are the actions numbered above ``since``."""
+def seat_state(
+    seat: Seat, since: int | None = None, hand: Hand | None = None, refresh: bool = True
+) -> dict[str, Any]:
+    """What ``seat`` may see of its match now; ``events`` are the actions numbered above ``since``.
+
+    With ``hand`` (which the caller has just changed), the match is read again unless
+    ``refresh`` is off (the caller knows it did not change it)."""
     match = seat.match
     if hand is None:
-        hand = current_hand(match)
-    else:
+        hand = seat.hand or current_hand(match)
+    elif refresh:
         match.refresh_from_db(fields=[*MATCH_STATE_FIELDS])
     state = hand_state(hand)
     shown = view(state, seat.number)

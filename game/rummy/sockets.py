@@ -62,7 +62,6 @@ import time
 from collections.abc import Callable
 from typing import Any, Final
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import re_path
 
@@ -186,8 +185,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.seat: int | None = None
         self.group = rooms.group_name(self.public_id)
         self.seen: rooms.Signature | None = None
+        self.presence: dict[str, Any] = {}
+        """Who is here, as last told to this connection's player."""
         self.bucket = TokenBucket(RATE_PER_S, BURST, self.clock)
         self.closing = False
+        self.closed = False
         await self.accept()
         self.hello_timer = asyncio.get_running_loop().call_later(self.hello_timeout_s, self._no_hello)
 
@@ -202,7 +204,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if self.seat is None:
             return
         await self.channel_layer.group_discard(self.group, self.channel_name)
-        left = await database_sync_to_async(rooms.release)(self.public_id, self.seat, self.channel_name)
+        left = await rooms.in_db_thread(rooms.release)(self.public_id, self.seat, self.channel_name)
         if left:
             await rooms.announce_presence(self.channel_layer, self.public_id)
 
@@ -256,12 +258,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
             hand, number, action = _action(message)
             state = await self._call(rooms.act, hand, number, action)
             await self._send_state(state, reply_to)
-            await rooms.announce_change(self.channel_layer, self.public_id)
+            await rooms.announce_change(self.channel_layer, self.public_id, self.channel_name)
         elif kind == "next_hand":
             hand = _int(message, "hand", 1, s.MAX_HANDS)
             state = await self._call(rooms.next_hand, hand)
             await self._send_state(state, reply_to)
-            await rooms.announce_change(self.channel_layer, self.public_id)
+            await rooms.announce_change(self.channel_layer, self.public_id, self.channel_name)
         else:
             raise SocketRefusal("malformed", f"unknown message type {kind[:40]!r}")
 
@@ -272,12 +274,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if not isinstance(key, str) or not 0 < len(key) <= 100:
             raise SocketRefusal("malformed", "key must be the seat's credential")
         hand, number = _since(message)
-        seat = await database_sync_to_async(service.open_seat)(self.public_id, key)
+        seat = await rooms.in_db_thread(service.open_seat)(self.public_id, key)
         if seat.match.mode != Mode.ONLINE:
             raise service.Refusal("not_found", "this match is not an online room")
         # In the group before the first read, so that no change made in between goes unseen.
         await self.channel_layer.group_add(self.group, self.channel_name)
-        previous = await database_sync_to_async(rooms.claim)(seat, self.channel_name)
+        previous = await rooms.in_db_thread(rooms.claim)(seat, self.channel_name)
         self.key, self.seat = key, seat.number
         self.hello_timer.cancel()
         if previous:
@@ -289,7 +291,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         """``function(seat, *args)`` for this connection's seat, read afresh (and still this tab's)."""
         assert self.key is not None
         try:
-            return await database_sync_to_async(rooms.for_connection)(
+            return await rooms.in_db_thread(rooms.for_connection)(
                 self.public_id, self.key, self.channel_name, function, *args
             )
         except rooms.Replaced:
@@ -302,21 +304,26 @@ class RoomConsumer(AsyncWebsocketConsumer):
         body = _error(reply_to, refusal.code, refusal.message, refusal.extra)
         if close is None:
             await self._send(body)
+            if refusal.code == "opponent_away":
+                # The player now believes the other away, whatever this connection told it
+                # before: who is here goes out again, read now (they may be back already).
+                self.presence = {}
+                await self.room_presence({})
         else:
             self.closing = True
             await self._send(body)
-            await self.close(code=close)
+            await self._close(close)
 
     async def _refuse_and_close(self, code: str, message: str, close: int) -> None:
         self.closing = True
         await self._send(_error(None, code, message))
-        await self.close(code=close)
+        await self._close(close)
 
     # --- from the room's group ----------------------------------------------
 
     async def room_changed(self, event: dict[str, Any]) -> None:
         """Another connection changed the room: send this seat what it has not seen yet."""
-        if self.seat is None or self.closing:
+        if self.seat is None or self.closing or event.get("sender") == self.channel_name:
             return
         try:
             state = await self._call(rooms.state_after, self.seen)
@@ -326,8 +333,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self._send_state(state, None)
 
     async def room_presence(self, event: dict[str, Any]) -> None:
-        if self.seat is not None and not self.closing:
-            await self._send({"type": "presence", "connected": event["connected"], "joined": event["joined"]})
+        if self.seat is None or self.closing:
+            return
+        now = await rooms.in_db_thread(rooms.presence)(self.public_id)
+        if now != self.presence:
+            self.presence = now
+            await self._send({"type": "presence", **now})
 
     async def room_replaced(self, event: dict[str, Any]) -> None:
         if self.closing:
@@ -336,7 +347,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_discard(self.group, self.channel_name)
         self.seat = None  # nothing to release: the seat is the newer connection's now
         await self._send({"type": "replaced"})
-        await self.close(code=REPLACED)
+        await self._close(REPLACED)
 
     # --- to the browser -----------------------------------------------------
 
@@ -344,10 +355,17 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if state is None:
             return
         self.seen = rooms.signature(state)
+        self.presence = {"connected": state["connected"], "joined": state["joined"]}
         await self._send({"type": "state", "reply_to": reply_to, "state": state})
 
     async def _send(self, body: dict[str, Any]) -> None:
-        await self.send(text_data=json.dumps(body, separators=(",", ":")))
+        if not self.closed:
+            await self.send(text_data=json.dumps(body, separators=(",", ":")))
+
+    async def _close(self, code: int) -> None:
+        # Nothing may follow the close: a refusal still being written is dropped, not an error.
+        self.closed = True
+        await self.close(code=code)
 
 
 # Django's re_path() takes ASGI consumers too (Channels' stubs know only its own kind).

@@ -339,18 +339,18 @@ def free_port() -> int:
 
 
 @contextmanager
-def gunicorn(env: dict[str, str], workers: int, threads: int, log_path: Path) -> Iterator[int]:
+def gunicorn(
+    env: dict[str, str], workers: int, threads: int, log_path: Path, asgi: bool = True
+) -> Iterator[int]:
+    """gunicorn on a free loopback port: as make serve runs it (ASGI, uvicorn workers, one event
+    loop each) or, with ``asgi=False``, the WSGI application in threaded workers."""
     port = free_port()
-    command = [
-        str(BIN / "gunicorn"),
-        "site_core.wsgi:application",
-        f"--bind={HOST}:{port}",
-        f"--workers={workers}",
-        "--worker-class=gthread",
-        f"--threads={threads}",
-        "--timeout=60",
-        "--graceful-timeout=10",
-    ]
+    command = [str(BIN / "gunicorn"), f"--bind={HOST}:{port}", f"--workers={workers}"]
+    if asgi:
+        command += ["site_core.asgi:application", "--worker-class=site_core.asgi_worker.Worker"]
+    else:
+        command += ["site_core.wsgi:application", "--worker-class=gthread", f"--threads={threads}"]
+    command += ["--timeout=60", "--graceful-timeout=10"]
     if "--no-control-socket" in subprocess.run([command[0], "--help"], capture_output=True, text=True).stdout:
         # Recent gunicorn opens a control socket at one fixed path per user: two
         # servers at once (SQLite after PostgreSQL, make serve) would share it.
@@ -486,7 +486,11 @@ def check_server_log(log_path: Path, results: Results) -> list[str]:
 def run_one(database: Database, args: argparse.Namespace, players: int, folder: Path) -> bool:
     print(
         f"== {database.label}: {players} concurrent players x {args.games} games; "
-        f"gunicorn {args.workers} workers x {args.threads} threads"
+        + (
+            f"gunicorn {args.workers} ASGI workers (uvicorn)"
+            if args.server == "asgi"
+            else f"gunicorn {args.workers} WSGI workers x {args.threads} threads"
+        )
     )
     env = production_env(database.url, folder, args.redis_url)
     migrate = subprocess.run(
@@ -503,7 +507,7 @@ def run_one(database: Database, args: argparse.Namespace, players: int, folder: 
     results = Results()
     deadline = time.monotonic() + args.time_limit
     try:
-        with gunicorn(env, args.workers, args.threads, log_path) as port:
+        with gunicorn(env, args.workers, args.threads, log_path, asgi=args.server == "asgi") as port:
             seconds = play(port, players, args.games, deadline, results)
     except RuntimeError as error:
         print(f"  {error}\n{log_path.read_text(errors='replace')[-3000:]}")
@@ -530,7 +534,13 @@ def main() -> int:
     parser.add_argument("--sqlite-players", type=int, default=10, help="concurrent players on SQLite (10)")
     parser.add_argument("--games", type=int, default=1, help="games each player plays in a row (1)")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes (4)")
-    parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker (4)")
+    parser.add_argument("--threads", type=int, default=4, help="threads per WSGI worker (4)")
+    parser.add_argument(
+        "--server",
+        choices=("asgi", "wsgi"),
+        default="asgi",
+        help="as make serve runs it (asgi) or WSGI threads",
+    )
     parser.add_argument("--time-limit", type=float, default=120.0, help="seconds allowed per database (120)")
     parser.add_argument(
         "--postgres", default="postgres://postgres@127.0.0.1:5432", help="server URL, without a database name"

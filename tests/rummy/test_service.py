@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from game.core.api.errors import CODES
 from game.core.registry import api_error_codes
 from game.rummy import service
-from game.rummy.engine import Action, Level
+from game.rummy.engine import Action, Level, parse_log_text, replay
 from game.rummy.models import Mode
 
 
@@ -22,6 +24,29 @@ def test_a_seat_state_after_an_action_equals_a_fresh_read_of_the_same_events() -
     match, credentials = service.create_match(Mode.COMPUTER, Level.MEDIUM)
     seat = service.open_seat(match.public_id, credentials[0].key)
     answer = service.act(seat, 1, 0, Action.draw())
-    service._replayed.cache_clear()  # a read from the database alone, as another process would make
+    service.STATES.clear()  # a read from the database alone, as another process would make
     fresh = service.seat_state(service.open_seat(match.public_id, credentials[0].key), since=0)
     assert fresh == answer
+
+
+def test_the_state_cache_extends_a_known_log_by_its_last_action_as_a_replay_would(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cache = service.StateCache(size=4)
+    code = "RM1-TESTING"
+    lines = ["0 draw", "1 draw", "0 draw"]
+    replays: list[str] = []
+
+    def counted(*args: Any) -> Any:
+        replays.append(args[0])
+        return replay(*args)
+
+    monkeypatch.setattr(service, "replay", counted)
+    for n in range(1, len(lines) + 1):
+        log = "\n".join(lines[:n])
+        assert cache.get(code, 0, log) == replay(code, 0, parse_log_text(log))
+    assert replays == [code]  # only the first log was replayed; each later one is one apply away
+    assert len(cache.states) == 3
+    for n in range(4, 8):
+        cache.remember(code, 1, str(n), replay(code, 1, ()))
+    assert len(cache.states) == 4 and (code, 0, "0 draw") not in cache.states

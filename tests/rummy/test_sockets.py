@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from django.db import connections
 from django.test import Client
 from django.utils import timezone
@@ -59,7 +60,6 @@ class Room:
         assert await socket.open()
         await socket.send(type="hello", key=self.keys[seat], hand=hand, number=number)
         welcome = await socket.until("state")
-        await socket.until("presence")  # its own arrival, told to the whole room
         return socket, welcome["state"]
 
     def actions(self) -> int:
@@ -367,6 +367,8 @@ def test_the_game_waits_for_an_absent_player_and_resumes_when_they_are_back() ->
         await host.send(type="act", id=1, hand=1, number=0, action={"type": "draw"})
         refused = await host.until("error", reply_to=1)
         assert refused["code"] == "opponent_away"
+        # Told at once who is here, whatever it was told before (the guest never came yet).
+        assert await host.next() == {"type": "presence", "connected": [True, False], "joined": True}
         guest, _ = await room.socket(1)
         await host.until("presence", connected=[True, True])
         await host.send(type="act", id=2, hand=1, number=0, action={"type": "draw"})
@@ -479,3 +481,24 @@ def test_the_token_bucket_refills_at_its_rate() -> None:
     assert [bucket.take(), bucket.take()] == [True, False]
     now[0] += 100
     assert sum(bucket.take() for _ in range(10)) == 3
+
+
+def test_presence_news_is_read_afresh_so_late_news_cannot_undo_newer() -> None:
+    room = Room()
+
+    async def scenario() -> list[dict[str, Any]]:
+        layer = get_channel_layer()
+        assert layer is not None
+        host, _ = await room.socket(0)
+        guest, _ = await room.socket(1)
+        await host.until("presence", connected=[True, True])
+        # News of an earlier departure arriving after the return: the room is as it is now.
+        await layer.group_send(rooms.group_name(room.id), {"type": "room.presence"})
+        assert await host.quiet()
+        await guest.close()
+        gone = await host.until("presence")
+        for socket in (host,):
+            await socket.close()
+        return [gone]
+
+    assert run(scenario()) == [{"type": "presence", "connected": [True, False], "joined": True}]

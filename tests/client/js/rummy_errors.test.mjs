@@ -1,7 +1,8 @@
 // node --test tests/client/js/ : the Rummy client's texts for the seat API's refusals
 // (game/rummy/static/rummy/js/errors.js). Every code the Rummy app registers
-// (game/rummy/apps.py api_error_codes) and every reason of an illegal table
-// (game/rummy/engine/turns.py Reason) has a sentence of its own.
+// (game/rummy/apps.py api_error_codes), every code the room socket refuses with
+// (game/rummy/sockets.py) and every reason of an illegal table (game/rummy/engine/turns.py
+// Reason) has a sentence of its own.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
@@ -9,7 +10,7 @@ import { test } from "node:test";
 import "./static_files.mjs";
 
 const { ApiError } = await import("../../../game/core/static/core/js/api.js");
-const { RUMMY_ERROR_TEXTS, failureText, isRetryable, isSeatLost, reasonText, refusalText } = await import(
+const { ROOM_SOCKET_ERROR_TEXTS, RUMMY_ERROR_TEXTS, failureText, isRetryable, isSeatLost, reasonText, refusalText } = await import(
   "../../../game/rummy/static/rummy/js/errors.js"
 );
 
@@ -21,6 +22,12 @@ function registeredCodes() {
   const block = source.match(/api_error_codes=\{(.*?)\n\s*\}/s);
   assert.ok(block, "apps.py names its API error codes");
   return [...block[1].matchAll(/^\s*"(\w+)":/gm)].map((m) => m[1]);
+}
+
+/** The codes the room socket refuses with on its own (SocketRefusal and _refuse_and_close in sockets.py). */
+function socketCodes() {
+  const source = readFileSync(new URL("game/rummy/sockets.py", ROOT), "utf-8");
+  return [...new Set([...source.matchAll(/(?:SocketRefusal|_refuse_and_close)\(\s*"(\w+)"/g)].map((m) => m[1]))];
 }
 
 /** The values of the engine's Reason enum. */
@@ -38,6 +45,20 @@ test("every code the Rummy API registers has a text, and no other", () => {
   const texts = Object.values(RUMMY_ERROR_TEXTS);
   assert.equal(new Set(texts).size, texts.length, "each code in its own words");
   for (const text of texts) assert.match(text, /^[A-Z].*[.]$/);
+});
+
+test("every code the room socket refuses with has a text, and no other; the room's own codes are worded", () => {
+  const codes = socketCodes();
+  assert.deepEqual([...codes].sort(), ["hello_first", "malformed", "message_too_large", "rate_limited", "replaced"]);
+  assert.deepEqual(Object.keys(ROOM_SOCKET_ERROR_TEXTS).sort(), [...codes].sort());
+  const texts = [...Object.values(ROOM_SOCKET_ERROR_TEXTS), ...Object.values(RUMMY_ERROR_TEXTS)];
+  assert.equal(new Set(texts).size, texts.length, "each code in its own words");
+  for (const text of Object.values(ROOM_SOCKET_ERROR_TEXTS)) assert.match(text, /^[A-Z].*[.]$/);
+  for (const code of [...codes, "opponent_away", "room_full", "room_expired"]) {
+    const text = failureText(new ApiError(code, 0, "the server's words"));
+    assert.ok(text !== "the server's words" && text === (ROOM_SOCKET_ERROR_TEXTS[code] ?? RUMMY_ERROR_TEXTS[code]), code);
+  }
+  assert.ok(isRetryable(new ApiError("rate_limited")));
 });
 
 test("every reason of an illegal table has its own sentence, with the set and the value", () => {

@@ -62,3 +62,19 @@ test("the result of a hand: who went out, a blocked hand won by the lower rack, 
   assert.equal(texts.resultTitle("computer", draw), "A draw");
   assert.match(texts.resultText("computer", draw), /Equal racks: nobody scores\./);
 });
+
+test("online, each player reads the match from their own seat: 'you' for themselves, a number for the other", () => {
+  assert.deepEqual([0, 1].map((seat) => texts.playerName("online", seat, 1)), ["Player 1", "Player 2 (you)"]);
+  assert.deepEqual([0, 1].map((seat) => texts.playerName("online", seat, 0)), ["Player 1 (you)", "Player 2"]);
+  assert.equal(texts.turnText("online", 1, 1), "Your turn");
+  assert.equal(texts.turnText("online", 0, 1), "Player 1 to play");
+  assert.equal(texts.totalsText("online", [3, 9], 0), "Match: Player 1 (you) 3 · Player 2 9");
+  const out = { winner: 1, score: 23, reason: "rack_empty", rack_points: [23, 0] };
+  assert.equal(texts.resultTitle("online", out, 1), "You won the hand!");
+  assert.equal(texts.resultTitle("online", out, 0), "Player 2 won the hand!");
+  assert.equal(texts.resultText("online", out, 0), "Player 2 went out and wins the 23 points left on your rack.");
+  assert.equal(texts.resultText("online", out, 1), "You went out: you win the 23 points left on Player 1's rack.");
+  const blocked = { winner: 0, score: 2, reason: "blocked", rack_points: [10, 12] };
+  assert.match(texts.resultText("online", blocked, 0), /Player 1 \(you\) 10, Player 2 12\. You hold fewer points and win by 2 points\.$/);
+  assert.match(texts.resultText("online", blocked, 1), /Player 1 holds fewer points and wins by 2 points\.$/);
+});

@@ -9,7 +9,7 @@ import { tileNames } from "./texts.js";
 
 /**
  * @typedef {import("./seat_api.js").SeatEvent} SeatEvent
- * @typedef {"computer" | "local"} Mode
+ * @typedef {import("./seat_api.js").Mode} Mode
  */
 
 /**

@@ -2,9 +2,11 @@
 // The end of a hand: a dialog with the result as the rules count it (who went out, or that
 // the hand was blocked, and by how many points), both racks as they were left, the match
 // totals, and New hand (the next hand: the other player starts, each keeps their colour).
+// Online, the next hand needs both players' consent: the dialog says who has asked for it.
 
 import { dialogButtons } from "../../core/js/dialog.js";
 import { gettext, interpolate, ngettext } from "../../core/js/i18n.js";
+import { consentText } from "./room_texts.js";
 import { playerName, resultText, resultTitle, totalsText } from "./texts.js";
 import { tilePicture } from "./tile_element.js";
 
@@ -28,10 +30,14 @@ export class EndOfHand {
     this.racks.className = "rummy-end-racks";
     this.totals = document.createElement("p");
     this.totals.className = "rummy-end-totals";
+    this.note = document.createElement("p");
+    this.note.className = "rummy-end-note";
+    this.note.id = "rummy-end-note";
     this.buttons = document.createElement("div");
     this.buttons.className = "rummy-dialog-buttons";
     dialog.setAttribute("aria-labelledby", this.title.id);
-    dialog.replaceChildren(this.title, this.text, this.racks, this.totals, this.buttons);
+    // The note first after the result: on a phone the racks below it may need scrolling.
+    dialog.replaceChildren(this.title, this.text, this.note, this.racks, this.totals, this.buttons);
     // The racks shown are the ended hand's: out of the page once the dialog is closed.
     dialog.addEventListener("close", () => this.racks.replaceChildren());
   }
@@ -41,17 +47,29 @@ export class EndOfHand {
     const result = state.view.result;
     if (!result) return;
     const mode = state.mode;
-    this.title.textContent = resultTitle(mode, result);
+    const viewer = mode === "online" ? state.seat : null;
+    this.title.textContent = resultTitle(mode, result, viewer);
     this.dialog.dataset.winner = result.winner === null ? "none" : String(result.winner);
-    this.text.textContent = resultText(mode, result);
+    this.text.textContent = resultText(mode, result, viewer);
     const racks = state.racks ?? [[], []];
-    this.racks.replaceChildren(...[0, 1].map((seat) => this.#rack(mode, seat, racks[seat] ?? [], result.rack_points[seat] ?? 0)));
-    this.totals.textContent = totalsText(mode, state.totals);
+    this.racks.replaceChildren(...[0, 1].map((seat) => this.#rack(mode, seat, viewer, racks[seat] ?? [], result.rack_points[seat] ?? 0)));
+    this.totals.textContent = totalsText(mode, state.totals, viewer);
     this.buttons.replaceChildren(...dialogButtons(this.dialog, [
       { label: gettext("New hand"), id: "rummy-end-new-hand", onClick: () => this.newHand() },
     ]));
+    this.update(state);
     if (!this.dialog.open) this.dialog.showModal();
-    this.buttons.querySelector("button")?.focus();
+    const first = this.buttons.querySelector("button:not(:disabled)");
+    if (first instanceof HTMLElement) first.focus();
+  }
+
+  /** Online: who has asked for the next hand (New hand waits once this player has). @param {SeatState} state */
+  update(state) {
+    const online = state.mode === "online" && Boolean(state.view.result);
+    this.note.textContent = online ? consentText(state.consents ?? [false, false], state.seat) : "";
+    this.note.hidden = !this.note.textContent;
+    const button = this.buttons.querySelector("#rummy-end-new-hand");
+    if (button instanceof HTMLButtonElement) button.disabled = online && Boolean(state.consents?.[state.seat]);
   }
 
   close() {
@@ -59,18 +77,19 @@ export class EndOfHand {
   }
 
   /**
-   * @param {"computer" | "local"} mode
+   * @param {import("./seat_api.js").Mode} mode
    * @param {number} seat
+   * @param {number | null} viewer
    * @param {string[]} tiles
    * @param {number} points what they count
    */
-  #rack(mode, seat, tiles, points) {
+  #rack(mode, seat, viewer, tiles, points) {
     const section = document.createElement("section");
     section.className = `rummy-end-rack rummy-seat-${seat}`;
     const heading = document.createElement("h3");
     heading.textContent = tiles.length
-      ? interpolate(ngettext("%(player)s: %(n)s point left", "%(player)s: %(n)s points left", points), { player: playerName(mode, seat), n: points })
-      : interpolate(gettext("%(player)s: went out"), { player: playerName(mode, seat) });
+      ? interpolate(ngettext("%(player)s: %(n)s point left", "%(player)s: %(n)s points left", points), { player: playerName(mode, seat, viewer), n: points })
+      : interpolate(gettext("%(player)s: went out"), { player: playerName(mode, seat, viewer) });
     const row = document.createElement("div");
     row.className = "rummy-end-tiles";
     row.dataset.seat = String(seat);

@@ -1,8 +1,9 @@
 // @ts-check
 // What the player reads when the Rummy seat API refuses something: a translated text for each of
 // its own codes (game/rummy/apps.py api_error_codes) and for each reason of an illegal table
-// (game/rummy/engine/turns.py Reason), which also explains a Confirm button that is off. The
-// house's codes (throttled, offline...) keep core/js/api_errors.js's texts.
+// (game/rummy/engine/turns.py Reason), which also explains a Confirm button that is off; and
+// for the online room socket's own codes (game/rummy/sockets.py). The house's codes
+// (throttled, offline...) keep core/js/api_errors.js's texts.
 
 import { ApiError } from "../../core/js/api.js";
 import { gettext, interpolate } from "../../core/js/i18n.js";
@@ -22,6 +23,16 @@ export const RUMMY_ERROR_TEXTS = Object.freeze({
   not_vs_computer: gettext("Only a match against the computer has a level."),
   room_full: gettext("Both seats of this room are taken already."),
   room_expired: gettext("Nobody played in this room for a week, so it has closed."),
+  opponent_away: gettext("The other player is not connected: the game waits for them to come back."),
+});
+
+/** The room socket's own refusals (game/rummy/sockets.py); tests/client/js/rummy_errors.test.mjs checks them. */
+export const ROOM_SOCKET_ERROR_TEXTS = Object.freeze({
+  malformed: gettext("The server could not read a message this page sent to the room."),
+  message_too_large: gettext("A message this page sent to the room was too large for the server."),
+  hello_first: gettext("The connection to the room was not set up in time: it is being opened again."),
+  rate_limited: gettext("Too many messages to the room in a short time. Please wait a moment and try again."),
+  replaced: gettext("This game is open in another tab or window, which now plays in its place."),
 });
 
 /** @typedef {import("./sets.js").TurnReason} TurnReason */
@@ -90,6 +101,9 @@ export function failureText(error) {
     if (Object.hasOwn(RUMMY_ERROR_TEXTS, error.code)) {
       return RUMMY_ERROR_TEXTS[/** @type {keyof typeof RUMMY_ERROR_TEXTS} */ (error.code)];
     }
+    if (Object.hasOwn(ROOM_SOCKET_ERROR_TEXTS, error.code)) {
+      return ROOM_SOCKET_ERROR_TEXTS[/** @type {keyof typeof ROOM_SOCKET_ERROR_TEXTS} */ (error.code)];
+    }
     return error.message;
   }
   const message = error instanceof Error ? error.message : String(error);
@@ -103,7 +117,8 @@ export function failureText(error) {
  */
 export function isRetryable(error) {
   return error instanceof ApiError
-    && (error.code === "offline" || error.code === "throttled" || error.code === "bad_answer" || error.status >= 500);
+    && (error.code === "offline" || error.code === "throttled" || error.code === "rate_limited" || error.code === "bad_answer"
+      || error.status >= 500);
 }
 
 /**

@@ -6,6 +6,8 @@
 // next player presses Continue (then that seat's view is fetched with its own credential). A
 // refused or failed request leaves the draft as it was and says why (errors.js); an action of
 // another tab (stale_turn) reloads the position; a failure to reach the server offers Retry.
+// In an online room the requests go over the room's socket (room_play.js hands in a transport
+// shaped like the seat API), and the other player's moves come by themselves (receive()).
 
 import { gettext, interpolate } from "../../core/js/i18n.js";
 import { describeMove } from "./announce.js";
@@ -13,7 +15,7 @@ import { animateTable, thinkingMs, tilePlaces, wait } from "./computer_turn.js";
 import { clearDraft, loadDraft } from "./draft_store.js";
 import { RUMMY_ERROR_TEXTS, failureText, isRetryable, isSeatLost, refusalText } from "./errors.js";
 import { rememberLevel } from "./prefs.js";
-import { heldSeats, sessionNoteText } from "./session.js";
+import { MatchSession, heldSeats, sessionNoteText } from "./session.js";
 import { tileName } from "./texts.js";
 
 /**
@@ -22,9 +24,12 @@ import { tileName } from "./texts.js";
  * @typedef {import("./seat_api.js").SeatEvent} SeatEvent
  * @typedef {import("./seat_api.js").TurnAction} TurnAction
  *
+ * What the game asks of the server: the seat API, or an online room's socket in its shape.
+ * @typedef {Pick<SeatApi, "state" | "act" | "nextHand" | "setLevel">} SeatTransport
+ *
  * @typedef {object} GameParts
- * @property {SeatApi} api
- * @property {import("./session.js").MatchSession} session
+ * @property {SeatTransport} api
+ * @property {MatchSession | import("./room_session.js").RoomSession} session
  * @property {import("./play_screen.js").PlayScreen} screen
  * @property {import("./handover.js").Handover} handover
  * @property {import("./end_of_hand.js").EndOfHand} end
@@ -67,6 +72,7 @@ export class RummyGame {
   /** Open this browser's match of the page's mode, or a new one. */
   async start() {
     const { session, screen } = this.parts;
+    if (!(session instanceof MatchSession)) return; // an online room starts from its socket
     this.phase = "loading";
     try {
       const { state, note, created } = await session.resume(this.parts.level());
@@ -75,6 +81,27 @@ export class RummyGame {
     } catch (error) {
       this.phase = "failed";
       this.#fail(error, () => this.start());
+    }
+  }
+
+  /**
+   * A state the server sent by itself (an online room): the other player's move, the next
+   * hand, or news of the room at the position shown (who joined, who wants a new hand), which
+   * leaves the turn in progress as it is. An older position than the one shown is ignored.
+   * @param {SeatState} state
+   */
+  receive(state) {
+    const shown = this.phase === "ready" ? this.screen.state : null;
+    if (!shown || state.hand !== shown.hand) {
+      if (shown && state.hand < shown.hand) return;
+      this.#opened(state, { fresh: false, animate: false });
+    } else if (state.number === shown.number) {
+      this.screen.refresh(state);
+      this.parts.end.update(state);
+    } else if (state.number > shown.number) {
+      const first = state.events[0]?.n;
+      const start = first === shown.number + 1 ? shown.view.table : first === 1 ? [] : undefined;
+      void this.#arrive(state, state.seat, { start });
     }
   }
 
@@ -174,9 +201,17 @@ export class RummyGame {
     }
   }
 
+  /** Whether the turn may be confirmed, drawn or passed now; if the room waits, say what for. */
+  #mayAct() {
+    const { screen } = this;
+    if (!screen.playable || !screen.turn || !screen.state) return false;
+    if (screen.hold) screen.refuse(screen.hold);
+    return !screen.hold;
+  }
+
   confirm() {
     const turn = this.screen.turn;
-    if (!this.screen.playable || !turn) return;
+    if (!this.#mayAct() || !turn) return;
     if (!turn.status.canConfirm) {
       this.screen.refuse(turn.hint);
       return;
@@ -186,7 +221,7 @@ export class RummyGame {
 
   draw() {
     const { screen } = this;
-    if (!screen.playable || !screen.turn || !screen.state) return;
+    if (!this.#mayAct() || !screen.turn || !screen.state) return;
     if (screen.state.view.pool_size === 0) {
       screen.refuse(RUMMY_ERROR_TEXTS.pool_empty);
       return;
@@ -205,7 +240,7 @@ export class RummyGame {
 
   pass() {
     const { screen } = this;
-    if (!screen.playable || !screen.turn || !screen.state) return;
+    if (!this.#mayAct() || !screen.turn || !screen.state) return;
     if (screen.state.view.pool_size > 0) {
       screen.refuse(RUMMY_ERROR_TEXTS.pool_not_empty);
       return;
@@ -257,6 +292,12 @@ export class RummyGame {
     try {
       const next = await api.nextHand(session.match, session.key(screen.seat), state.hand);
       screen.busy = false;
+      // Online, this is this player's consent: the next hand comes once both have asked.
+      if (next.mode === "online") {
+        screen.render();
+        this.receive(next);
+        return;
+      }
       this.#opened(next, { fresh: false, animate: true });
     } catch (error) {
       screen.setBusy(false);
@@ -267,6 +308,7 @@ export class RummyGame {
   /** A new match (at `level` against the computer), in place of this one. @param {string | null} level */
   async newMatch(level) {
     const { session, screen } = this.parts;
+    if (!(session instanceof MatchSession)) return;
     const chosen = level ?? this.parts.level();
     if (level) rememberLevel(level);
     const old = session.match;
@@ -315,7 +357,10 @@ export class RummyGame {
     const text = failureText(error);
     const code = /** @type {{code?: string}} */ (error)?.code ?? "";
     const notice = screen.parts.notice;
-    if (isSeatLost(error)) {
+    if (screen.state?.mode === "online" && (isSeatLost(error) || code === "offline" || code === "replaced")) {
+      // The room's socket reconnects by itself, and the room's panel says what else to do.
+      screen.parts.announcer.say(text);
+    } else if (isSeatLost(error)) {
       const lost = `${text} ${gettext("This match cannot go on.")}`;
       notice.show(lost, { kind: "error", action: { label: gettext("Start a new match"), run: () => this.newMatch(null) } });
       screen.parts.announcer.say(lost);

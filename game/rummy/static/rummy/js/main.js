@@ -1,7 +1,9 @@
 // @ts-check
-// Entry point of the Tile Rummy page: reads the page's config, makes the parts (each module one
+// Entry point of the Tile Rummy pages: reads the page's config, makes the parts (each module one
 // concern) and wires them to each other and to the page. Nothing else happens here; the only
-// global is the automation hook, window.miaojong (test_hook.js).
+// global is the automation hook, window.miaojong (test_hook.js). The table's page is the same
+// in the three modes; online, the game goes through the room (room_play.js). The online lobby
+// and the page of a room that is gone start here too.
 
 import { element } from "../../core/js/dom.js";
 import { Announcer } from "./announce.js";
@@ -11,11 +13,15 @@ import { RummyGame } from "./game.js";
 import { Handover } from "./handover.js";
 import { attachKeyboard } from "./keyboard.js";
 import { GameMenu } from "./level_menu.js";
+import { Lobby } from "./lobby.js";
 import { Notice } from "./notice.js";
 import { PlayScreen } from "./play_screen.js";
 import { preferredLevel } from "./prefs.js";
 import { RackView } from "./rack_view.js";
-import { createSeatApi } from "./seat_api.js";
+import { RoomPlay } from "./room_play.js";
+import { RoomSession, forgetRoom } from "./room_session.js";
+import { RoomPanel } from "./room_view.js";
+import { createRoomApi, createSeatApi } from "./seat_api.js";
 import { MatchSession } from "./session.js";
 import { StatusView } from "./status_view.js";
 import { TableView } from "./table_view.js";
@@ -26,24 +32,41 @@ import { Toolbar } from "./toolbar.js";
  * The page's config (game/rummy/views.py _config).
  * @typedef {object} RummyConfig
  * @property {string} language
- * @property {"computer" | "local"} mode
+ * @property {import("./seat_api.js").Mode} mode
  * @property {string} matchesUrl
  * @property {string} sprite
  * @property {{key: string, name: string}[]} levels in the menu's order; the first is a first visit's
  * @property {string} otherModeUrl
  * @property {string | null} [rulesUrl]
+ * @property {string} [roomsUrl] online: the rest is the room's (views.py online_room)
+ * @property {string} [invite]
+ * @property {string} [socketPath]
+ * @property {string} [lobbyUrl]
+ * @property {string} [roomUrlTemplate]
+ * @property {string} [inviteSlot]
  */
+
+/** The room of an online table's page, or null. @param {RummyConfig} config @param {HTMLElement} root @param {Announcer} announcer */
+function roomOf(config, root, announcer) {
+  const { invite, socketPath, roomsUrl, lobbyUrl, roomUrlTemplate, inviteSlot } = config;
+  if (config.mode !== "online" || !invite || !socketPath || !roomsUrl || !lobbyUrl || !roomUrlTemplate || !inviteSlot) return null;
+  const panel = new RoomPanel(element(root, "#rummy-room", HTMLElement), lobbyUrl, (text) => announcer.say(text));
+  const session = new RoomSession(createRoomApi(roomsUrl));
+  return new RoomPlay({ config: { invite, socketPath, lobbyUrl, roomUrlTemplate, inviteSlot }, session, panel });
+}
 
 /** @param {RummyConfig} config @param {HTMLElement} root */
 function startRummyPage(config, root) {
   const levels = config.levels.map((level) => level.key);
-  const api = createSeatApi(config.matchesUrl);
-  const session = new MatchSession(api, config.mode);
   const live = element(root, "#rummy-live", HTMLElement);
   const tableElement = element(root, "#rummy-table", HTMLElement);
   const rackElement = element(root, "#rummy-rack", HTMLElement);
   const notice = new Notice(element(root, "#rummy-notice", HTMLElement));
   const announcer = new Announcer(live);
+  const room = roomOf(config, root, announcer);
+  const seatApi = createSeatApi(config.matchesUrl);
+  const api = room ? room.transport() : seatApi;
+  const session = room ? room.parts.session : new MatchSession(seatApi, config.mode === "local" ? "local" : "computer");
   const table = new TableView(tableElement, config.sprite);
   const actions = /** @type {Record<string, () => void>} */ ({});
   const toolbar = new Toolbar(root, (action) => actions[action]?.());
@@ -56,6 +79,7 @@ function startRummyPage(config, root) {
     announcer,
     hint: element(root, "#rummy-hint", HTMLElement),
     root,
+    hold: () => room?.hold() ?? null,
   });
   const handover = new Handover(element(root, "#rummy-handover", HTMLElement), element(root, "#rummy-dock", HTMLElement));
   /** @type {RummyGame} */
@@ -69,11 +93,13 @@ function startRummyPage(config, root) {
     level: () => preferredLevel(levels),
     levelName: (key) => config.levels.find((level) => level.key === key)?.name ?? key,
   });
+  room?.attach({ game, screen });
   const menu = new GameMenu(element(root, "#rummy-menu", HTMLDialogElement), {
     level: () => screen.state?.level ?? null,
-    inProgress: () => Boolean(screen.state && !screen.state.view.result && (screen.state.number > 0 || screen.turn?.changed)),
+    // Online, a new room leaves this one as it is: nothing is lost, nothing to ask.
+    inProgress: () => !room && Boolean(screen.state && !screen.state.view.result && (screen.state.number > 0 || screen.turn?.changed)),
     setLevel: (level) => game.setLevel(level),
-    newMatch: (level) => game.newMatch(level),
+    newMatch: (level) => (room ? room.createAnother() : game.newMatch(level)),
   });
   Object.assign(actions, {
     group: () => screen.group(),
@@ -122,10 +148,16 @@ function startRummyPage(config, root) {
 
   window.addEventListener("resize", () => table.placeReasons());
 
-  /** @type {Window & {miaojong?: object}} */ (window).miaojong = testHook({ screen, game, handover, drag, notice, live, rack: rackElement });
-  void game.start();
+  /** @type {Window & {miaojong?: object}} */ (window).miaojong = testHook({ screen, game, handover, drag, notice, live, rack: rackElement, room });
+  void (room ? room.start() : game.start());
 }
 
 const root = document.getElementById("rummy");
 const configElement = document.getElementById("rummy-config");
 if (root && configElement) startRummyPage(JSON.parse(configElement.textContent ?? "{}"), root);
+const lobby = document.getElementById("rummy-lobby");
+const lobbyConfig = document.getElementById("rummy-lobby-config");
+if (lobby && lobbyConfig) new Lobby(lobby, JSON.parse(lobbyConfig.textContent ?? "{}")).start();
+// A room that is gone: this browser's seat of it is forgotten, so the lobby stops listing it.
+const gone = document.getElementById("rummy-room-gone")?.dataset.invite;
+if (gone) forgetRoom(gone);

@@ -4,6 +4,9 @@
 // player's last tiles, the tile just drawn, the keyboard's tab stop), and whether the player
 // may act now. Every change of the turn is saved (draft_store.js), announced, and drawn again
 // (table, rack, status line, hint, buttons). Requests to the server are game.js's business.
+// An online room may hold the game (the other player is away, the connection is being made
+// again): the draft can still be arranged, but Confirm, Draw and Pass wait, and the status
+// line says what for.
 
 import { gettext } from "../../core/js/i18n.js";
 import { locateTile } from "./draft.js";
@@ -40,6 +43,7 @@ const FIRST_RACK_MARK = "miaojong:rummy-first-rack";
  * @property {import("./announce.js").Announcer} announcer
  * @property {HTMLElement} hint the line under the table
  * @property {HTMLElement} root the game's section (focus is restored inside it)
+ * @property {() => string | null} [hold] what an online room waits for now, or null
  */
 
 export class PlayScreen {
@@ -64,11 +68,21 @@ export class PlayScreen {
     this.dragging = false;
   }
 
-  /** Whether the player may change the table and confirm, draw or pass now. */
+  /** Whether the player may change the table now (and confirm, draw or pass, unless held). */
   get playable() {
     const state = this.state;
     return Boolean(state && this.turn && state.view.result === null && state.view.turn === this.seat
       && !this.busy && !this.rackHidden && !this.activity);
+  }
+
+  /** What the game waits for before a turn can be confirmed (an online room), or null. */
+  get hold() {
+    return this.parts.hold?.() ?? null;
+  }
+
+  /** Whether the player may confirm, draw or pass now. */
+  get canAct() {
+    return this.playable && !this.hold;
   }
 
   get over() {
@@ -99,6 +113,16 @@ export class PlayScreen {
       this.drawnId = copies.at(-1) ?? null;
     }
     if (this.focusId && !Object.hasOwn(this.turn.draft.tiles, this.focusId)) this.focusId = null;
+    this.render();
+  }
+
+  /**
+   * The position shown, with news that leaves it as it is (an online room's consents, who
+   * joined): the turn in progress stays.
+   * @param {SeatState} state
+   */
+  refresh(state) {
+    this.state = state;
     this.render();
   }
 
@@ -208,6 +232,8 @@ export class PlayScreen {
     const refocus = document.activeElement instanceof HTMLElement && document.activeElement.matches(".rtile[data-id]")
       && root.contains(document.activeElement);
     const playable = this.playable;
+    const hold = this.hold;
+    const canAct = playable && !hold;
     const focusId = this.focusId ?? turn.draft.rack[0] ?? turn.draft.table[0]?.[0] ?? null;
     table.render(turn, { laid: this.laid, focusId, interactive: playable });
     if (this.rackHidden) rack.clear();
@@ -218,23 +244,25 @@ export class PlayScreen {
       activity: this.activity,
       activitySeat: 1 - this.seat,
       opening: !opened && mine ? turn.openingValue : null,
+      hold,
     });
     hint.textContent = playable ? turn.hint : "";
     const pool = state.view.pool_size;
     const over = this.over;
     const sortable = !this.rackHidden && !over && turn.draft.rack.length > 1;
+    const consented = Boolean(state.consents?.[this.seat]);
     toolbar.update({
       enabled: {
         group: playable && turn.selected.length > 0,
         undo: playable && turn.canUndo,
         reset: playable && (turn.changed || turn.canUndo),
-        confirm: playable && turn.status.canConfirm,
-        draw: playable && pool > 0,
-        pass: playable && pool === 0,
+        confirm: canAct && turn.status.canConfirm,
+        draw: canAct && pool > 0,
+        pass: canAct && pool === 0,
         "sort-colour": sortable,
         "sort-number": sortable,
         menu: true,
-        "new-hand": over && !this.busy,
+        "new-hand": over && !this.busy && !consented,
       },
       shown: {
         draw: pool > 0 && !over, pass: pool === 0 && !over, "new-hand": over,

@@ -1,7 +1,8 @@
 // @ts-check
-// The Rummy seat API (/api/rummy/matches/...), over the house's JSON requests (core/js/api.js:
-// failures are ApiErrors with translated messages and the answer's JSON). A seat's credential
-// goes in the Authorization header, never in the address.
+// The Rummy seat API (/api/rummy/matches/...) and the online rooms' (/api/rummy/rooms/...),
+// over the house's JSON requests (core/js/api.js: failures are ApiErrors with translated
+// messages and the answer's JSON). A seat's credential goes in the Authorization header, never
+// in the address.
 
 import { createApiRequest } from "../../core/js/api.js";
 
@@ -19,9 +20,11 @@ import { createApiRequest } from "../../core/js/api.js";
  *
  * @typedef {{n: number, seat: number, type: "play" | "draw" | "pass", tile?: string, after?: string[][], played?: string[]}} SeatEvent
  *
+ * @typedef {"computer" | "local" | "online"} Mode
+ *
  * @typedef {object} SeatState
  * @property {string} match
- * @property {"computer" | "local"} mode
+ * @property {Mode} mode
  * @property {string | null} level
  * @property {number} seat
  * @property {number} hand
@@ -34,6 +37,10 @@ import { createApiRequest } from "../../core/js/api.js";
  * @property {string[][] | null} racks
  * @property {number[]} totals
  * @property {{seat: number, kind: "human" | "computer"}[]} players
+ * @property {boolean} [joined] an online room's: whether the second seat is taken
+ * @property {boolean[]} [consents] an online room's: who asked for the next hand, by seat
+ * @property {boolean[]} [connected] an online room's: who has a live connection, by seat
+ * @property {string} [invite] an online room's invitation (seat 0's state only)
  *
  * @typedef {{match: string, credentials: {seat: number, key: string}[], state: SeatState}} CreatedMatch
  *
@@ -93,3 +100,23 @@ export function createSeatApi(matchesUrl) {
 }
 
 /** @typedef {ReturnType<typeof createSeatApi>} SeatApi */
+
+/** @param {string} roomsUrl the API's /api/rummy/rooms/ */
+export function createRoomApi(roomsUrl) {
+  const request = createApiRequest(roomsUrl);
+  return {
+    /**
+     * A new online room: this browser holds seat 0 (Player 1); state.invite is its invitation.
+     * @returns {Promise<CreatedMatch>}
+     */
+    create: () => request("POST", "", {}),
+    /**
+     * Take the second seat of the room `invite` names (refused: room_full, room_expired, not_found).
+     * @param {string} invite
+     * @returns {Promise<CreatedMatch>}
+     */
+    join: (invite) => request("POST", `${encodeURIComponent(invite)}/seat/`, {}),
+  };
+}
+
+/** @typedef {ReturnType<typeof createRoomApi>} RoomApi */

@@ -1,7 +1,8 @@
 // @ts-check
 // The lines above the table: whose turn it is (in that player's colour), the pool, the other
 // rack's size and, before the seat has opened, how far its first play has got ("Opening: 24
-// of 30"); and the match: the hand's number and each player's total. Seat 0 and seat 1 keep
+// of 30"); what an online room waits for ("Player 2 is not connected: the game waits for
+// them"); and the match: the hand's number and each player's total. Seat 0 and seat 1 keep
 // their colours (.rummy-seat-0, .rummy-seat-1) through the whole match.
 
 import { gettext } from "../../core/js/i18n.js";
@@ -13,6 +14,7 @@ import { handText, openingText, playerName, poolText, rackCountText, turnText } 
  * @property {string | null} [activity] instead of whose turn it is: "The computer is thinking…"
  * @property {number | null} [activitySeat] whose activity it is (its colour)
  * @property {number | null} [opening] the first play's value so far (null once opened)
+ * @property {string | null} [hold] what an online room waits for
  */
 
 /**
@@ -48,17 +50,21 @@ export class StatusView {
     const { view, mode } = state;
     const other = 1 - seat;
     const turn = view.turn;
-    const turnItem = item(look.activity ?? turnText(mode, turn), "rummy-stat-turn");
+    // Online, each player sees the match from their own seat: "Your turn", "Player 1 (you)".
+    const viewer = mode === "online" ? seat : null;
+    const turnItem = item(look.activity ?? turnText(mode, turn, viewer), "rummy-stat-turn");
     const colour = look.activity ? look.activitySeat ?? null : turn;
     if (colour !== null) turnItem.classList.add(`rummy-seat-${colour}`);
     turnItem.classList.toggle("rummy-stat-busy", Boolean(look.activity));
-    const items = [turnItem, item(poolText(view.pool_size), "rummy-stat-pool"),
-      item(rackCountText(mode, other, view.opponent_tiles), `rummy-stat-other rummy-seat-${other}`)];
+    const items = [turnItem];
+    if (look.hold) items.push(item(look.hold, "rummy-stat-hold"));
+    items.push(item(poolText(view.pool_size), "rummy-stat-pool"),
+      item(rackCountText(mode, other, view.opponent_tiles), `rummy-stat-other rummy-seat-${other}`));
     if (typeof look.opening === "number") items.push(item(openingText(look.opening), "rummy-stat-opening"));
     this.status.replaceChildren(...items);
 
     const names = [0, 1].map((s) => {
-      const span = item(`${playerName(mode, s)} ${state.totals[s]}`, `rummy-total rummy-seat-${s}`);
+      const span = item(`${playerName(mode, s, viewer)} ${state.totals[s]}`, `rummy-total rummy-seat-${s}`);
       span.setAttribute("data-seat", String(s));
       return span;
     });

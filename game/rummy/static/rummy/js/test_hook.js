@@ -7,9 +7,17 @@
 //   opponentTiles, opened, totals, result, table and rack (tile texts as drawn now, the draft
 //   included), confirmed {table, rack} (the server's), selected (tile texts), changed,
 //   canConfirm, canUndo, dragging, notice (its text, "" when none), live (the last
-//   announcement), rackTiles (how many rack tiles are in the page)}.
+//   announcement), rackTiles (how many rack tiles are in the page), canAct (Confirm, Draw or
+//   Pass may be pressed: the turn is this seat's and no online room holds it), room}.
+// room is null but in an online room: {status (the socket's: "connecting" | "open" |
+//   "reconnecting" | "replaced" | "closed"), seat (the seat this browser holds, null before
+//   one), joined, connected [seat 0, seat 1], consents [seat 0, seat 1] (null before a state),
+//   invite, hold (what the status line says the game waits for, or null), panel (what the
+//   room's box #rummy-room shows: "" | "invite" | "replaced" | "full" | "expired" |
+//   "not_found" | "lost")}; it is also in the snapshot before any position is shown.
 // The computer's pause and animations are off when localStorage holds
-// "miaojong:rummy:test:pause-ms" (see computer_turn.js).
+// "miaojong:rummy:test:pause-ms" (see computer_turn.js); the room socket's delays are short
+// when it holds "miaojong:rummy:test:socket-ms" (see room_play.js).
 
 /**
  * @typedef {object} HookSources
@@ -20,10 +28,11 @@
  * @property {import("./notice.js").Notice} notice
  * @property {HTMLElement} live
  * @property {HTMLElement} rack
+ * @property {import("./room_play.js").RoomPlay | null} room
  */
 
 /** @param {HookSources} sources */
-export function testHook({ screen, game, handover, drag, notice, live, rack }) {
+export function testHook({ screen, game, handover, drag, notice, live, rack, room }) {
   /** @returns {string} */
   const phase = () => {
     if (game.phase !== "ready") return game.phase;
@@ -36,7 +45,9 @@ export function testHook({ screen, game, handover, drag, notice, live, rack }) {
   return Object.freeze({
     state: () => {
       const { state, turn } = screen;
-      if (!state || !turn) return game.phase === "ready" ? null : { phase: game.phase, notice: notice.shown };
+      if (!state || !turn) {
+        return game.phase === "ready" ? null : { phase: game.phase, notice: notice.shown, room: room ? room.facts() : null };
+      }
       const texts = (/** @type {string[]} */ ids) => ids.map((id) => turn.text(id));
       return JSON.parse(JSON.stringify({
         phase: phase(),
@@ -63,6 +74,8 @@ export function testHook({ screen, game, handover, drag, notice, live, rack }) {
         notice: notice.shown,
         live: live.textContent ?? "",
         rackTiles: rack.querySelectorAll(".rtile").length,
+        canAct: screen.canAct,
+        room: room ? room.facts() : null,
       }));
     },
   });

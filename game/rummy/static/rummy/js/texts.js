@@ -10,7 +10,8 @@ import { OPENING_MINIMUM, tileFace } from "./sets.js";
 /**
  * @typedef {import("./sets.js").SetDescription} SetDescription
  * @typedef {import("./sets.js").SetProblem} SetProblem
- * @typedef {"computer" | "local"} Mode
+ * @typedef {import("./seat_api.js").Mode} Mode
+ * @typedef {number | null} Viewer online, the seat of the player reading (named "you"); else null
  */
 
 /**
@@ -83,12 +84,15 @@ export function setLabel(index, tiles, description) {
 
 /**
  * A player's name as the table shows it: against the computer "You" and "Computer", in pass
- * and play "Player 1" and "Player 2" (seat 0 and seat 1, whoever holds the device).
+ * and play "Player 1" and "Player 2" (seat 0 and seat 1, whoever holds the device); online
+ * the same, with "(you)" after the reader's own.
  * @param {Mode} mode
  * @param {number} seat
+ * @param {Viewer} [viewer]
  */
-export function playerName(mode, seat) {
+export function playerName(mode, seat, viewer = null) {
   if (mode === "computer") return seat === 0 ? gettext("You") : gettext("Computer");
+  if (mode === "online" && seat === viewer) return seat === 0 ? gettext("Player 1 (you)") : gettext("Player 2 (you)");
   return seat === 0 ? gettext("Player 1") : gettext("Player 2");
 }
 
@@ -96,10 +100,12 @@ export function playerName(mode, seat) {
  * Whose turn it is, for the status line.
  * @param {Mode} mode
  * @param {number | null} turn the seat to move (null once the hand is over)
+ * @param {Viewer} [viewer]
  */
-export function turnText(mode, turn) {
+export function turnText(mode, turn, viewer = null) {
   if (turn === null) return gettext("The hand is over");
   if (mode === "computer") return turn === 0 ? gettext("Your turn") : gettext("The computer's turn");
+  if (mode === "online" && turn === viewer) return gettext("Your turn");
   return turn === 0 ? gettext("Player 1 to play") : gettext("Player 2 to play");
 }
 
@@ -144,10 +150,12 @@ export function handText(n) {
  * The end-of-hand dialog's title: who won, or a draw.
  * @param {Mode} mode
  * @param {HandResult} result
+ * @param {Viewer} [viewer]
  */
-export function resultTitle(mode, result) {
+export function resultTitle(mode, result, viewer = null) {
   if (result.winner === null) return gettext("A draw");
   if (mode === "computer") return result.winner === 0 ? gettext("You won the hand!") : gettext("The computer won the hand");
+  if (mode === "online" && result.winner === viewer) return gettext("You won the hand!");
   return result.winner === 0 ? gettext("Player 1 won the hand!") : gettext("Player 2 won the hand!");
 }
 
@@ -157,29 +165,32 @@ export function resultTitle(mode, result) {
  * goes to the lower rack, by the difference, and equal racks are a draw.
  * @param {Mode} mode
  * @param {HandResult} result
+ * @param {Viewer} [viewer]
  */
-export function resultText(mode, result) {
+export function resultText(mode, result, viewer = null) {
   const [points0, points1] = result.rack_points;
+  // Online, the reader is "you" in these sentences; the other player goes by their number.
+  const you = mode === "online" && viewer !== null;
   if (result.reason === "rack_empty" && result.winner !== null) {
-    const loser = playerName(mode, 1 - result.winner);
-    const text = mode === "computer" && result.winner === 0
-      ? gettext("You went out: you win the %(points)s points left on the computer's rack.")
-      : mode === "computer"
-        ? gettext("The computer went out: it wins the %(points)s points left on your rack.")
-        : gettext("%(winner)s went out and wins the %(points)s points left on %(loser)s's rack.");
-    return interpolate(text, { points: result.score, winner: playerName(mode, result.winner), loser });
+    let text;
+    if (mode === "computer" && result.winner === 0) text = gettext("You went out: you win the %(points)s points left on the computer's rack.");
+    else if (mode === "computer") text = gettext("The computer went out: it wins the %(points)s points left on your rack.");
+    else if (you && result.winner === viewer) text = gettext("You went out: you win the %(points)s points left on %(loser)s's rack.");
+    else if (you) text = gettext("%(winner)s went out and wins the %(points)s points left on your rack.");
+    else text = gettext("%(winner)s went out and wins the %(points)s points left on %(loser)s's rack.");
+    return interpolate(text, { points: result.score, winner: playerName(mode, result.winner), loser: playerName(mode, 1 - result.winner) });
   }
   const blocked = gettext("The pool is empty and neither player could play: the hand is blocked.");
   const racks = interpolate(gettext("Points left on the racks: %(first)s %(points0)s, %(second)s %(points1)s."), {
-    first: playerName(mode, 0),
-    second: playerName(mode, 1),
+    first: playerName(mode, 0, viewer),
+    second: playerName(mode, 1, viewer),
     points0,
     points1,
   });
   if (result.winner === null) return `${blocked} ${racks} ${gettext("Equal racks: nobody scores.")}`;
   const n = result.score;
   let wins;
-  if (mode === "computer" && result.winner === 0) {
+  if ((mode === "computer" && result.winner === 0) || (you && result.winner === viewer)) {
     wins = ngettext("You hold fewer points and win by %(n)s point.", "You hold fewer points and win by %(n)s points.", n);
   } else if (mode === "computer") {
     wins = ngettext("The computer holds fewer points and wins by %(n)s point.", "The computer holds fewer points and wins by %(n)s points.", n);
@@ -194,11 +205,12 @@ export function resultText(mode, result) {
  * The match totals: "You 23 · Computer 0".
  * @param {Mode} mode
  * @param {readonly number[]} totals
+ * @param {Viewer} [viewer]
  */
-export function totalsText(mode, totals) {
+export function totalsText(mode, totals, viewer = null) {
   return interpolate(gettext("Match: %(first)s %(total0)s · %(second)s %(total1)s"), {
-    first: playerName(mode, 0),
-    second: playerName(mode, 1),
+    first: playerName(mode, 0, viewer),
+    second: playerName(mode, 1, viewer),
     total0: totals[0],
     total1: totals[1],
   });

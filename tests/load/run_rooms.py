@@ -1,0 +1,193 @@
+#!/usr/bin/env python
+"""Rooms load test: hundreds of online Rummy rooms over two ASGI processes, then a count.
+
+It creates a fresh PostgreSQL database, migrates it and starts two servers
+the way ``make serve`` runs one (gunicorn with a uvicorn worker, production
+settings), both on that database and on one Redis (the channel layer). Each
+room is opened through one server and joined through the other; its two
+scripted players (tests/load/room_players.py) play a whole hand over the room
+socket, at a human-like pace, dropping their connection now and then (the TCP
+connection cut, no goodbye) and coming back through either server.
+
+It prints the action round trip (sending an action to its answer) and how
+soon the other player saw it, p50 and p99, then checks in the database that
+every confirmed action is stored exactly once and nothing else is, and that
+both seats' last views equal the stored log's replay; and it scans the
+servers' logs for tracebacks. The exit code is 1 on any error, any lost or
+doubled action, or a p99 round trip of 250 ms or more.
+
+Bounded: a fixed number of rooms, one hand each, a time limit, loopback only.
+
+    .venv/bin/python tests/load/run_rooms.py                  # 200 rooms (make load, .ci/run)
+    .venv/bin/python tests/load/run_rooms.py --rooms 20 --think 0.1 0.3
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.load.room_players import Tally, check_room, open_room, percentile, play_room, summary  # noqa: E402
+from tests.load.run_load import (  # noqa: E402
+    LOOPBACK,
+    TRACEBACK,
+    gunicorn,
+    postgres_database,
+    production_env,
+)
+
+P99_TARGET_MS = 250.0
+SERVERS = 2
+
+
+def cpu_seconds_of_servers() -> float:
+    """CPU time of this script's child processes' children so far (the gunicorn workers), from /proc."""
+    total = 0.0
+    ticks = os.sysconf("SC_CLK_TCK")
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        command = (stat.parent / "cmdline").read_bytes() if (stat.parent / "cmdline").exists() else b""
+        if b"gunicorn" in command and b"site_core.asgi" in command:
+            total += (int(fields[11]) + int(fields[12])) / ticks  # utime + stime
+    return total
+
+
+def stored_hands(url: str) -> dict[str, tuple[str, int, str]]:
+    import psycopg
+
+    with psycopg.connect(url) as connection:
+        rows = connection.execute(
+            "SELECT m.public_id, h.code, h.starting_seat, h.log FROM rummy_match m "
+            "JOIN rummy_hand h ON h.match_id = m.id WHERE h.number = 1 AND m.mode = 'online'"
+        )
+        return {match: (code, seat, log) for match, code, seat, log in rows}
+
+
+async def run_rooms(ports: list[int], args: argparse.Namespace, tally: Tally) -> tuple[list[str], float]:
+    rng = random.Random(args.seed)
+    # Opened a few at a time, as visitors arrive: the point is the play, not a burst of creations.
+    opening = asyncio.Semaphore(8)
+
+    async def one(n: int) -> str:
+        async with opening:
+            room = await open_room(ports[n % SERVERS], ports[(n + 1) % SERVERS])
+        await play_room(
+            room, ports, tally, rng.getrandbits(64), think_s=tuple(args.think), drop_chance=args.drop
+        )
+        return room.match
+
+    started = time.monotonic()
+    matches = await asyncio.wait_for(asyncio.gather(*(one(n) for n in range(args.rooms))), args.time_limit)
+    return list(matches), time.monotonic() - started
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rooms", type=int, default=200, help="rooms played at once, two players each (200)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        nargs=2,
+        default=(0.5, 2.0),
+        metavar=("MIN", "MAX"),
+        help="seconds per turn (0.5 2)",
+    )
+    parser.add_argument(
+        "--drop", type=float, default=0.03, help="chance of a dropped connection per turn (0.03)"
+    )
+    parser.add_argument("--time-limit", type=float, default=420.0, help="seconds allowed for the play (420)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--postgres", default="postgres://postgres@127.0.0.1:5432", help="without a database name"
+    )
+    parser.add_argument("--postgres-db", default="miaojong_rooms", help="database created and dropped")
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/8", help="the channel layer's Redis")
+    args = parser.parse_args()
+    if (
+        args.rooms < 1
+        or args.time_limit <= 0
+        or not 0 <= args.think[0] <= args.think[1]
+        or not 0 <= args.drop < 1
+    ):
+        parser.error("rooms and the time limit must be positive, think MIN <= MAX, 0 <= drop < 1")
+    if not re.fullmatch(r"[a-z_][a-z0-9_]*", args.postgres_db):
+        parser.error("--postgres-db: lower-case letters, digits and _ only")
+    for url in (args.postgres, args.redis_url):
+        if urllib.parse.urlsplit(url).hostname not in LOOPBACK:
+            parser.error("the load test only runs against servers on this machine (127.0.0.1)")
+
+    print(
+        f"== online rooms: {args.rooms} rooms x 2 players over {SERVERS} ASGI processes (PostgreSQL, Redis)"
+    )
+    with (
+        tempfile.TemporaryDirectory(prefix="miaojong-rooms-") as tmp,
+        postgres_database(args.postgres, args.postgres_db) as database,
+    ):
+        folder = Path(tmp)
+        env = production_env(database.url, folder, args.redis_url)
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, env=env, check=True
+        )
+        logs = [folder / f"asgi-{n}.log" for n in range(SERVERS)]
+        tally = Tally()
+        with gunicorn(env, 1, 1, logs[0]) as first, gunicorn(env, 1, 1, logs[1]) as second:
+            servers_cpu = cpu_seconds_of_servers()
+            try:
+                matches, seconds = asyncio.run(run_rooms([first, second], args, tally))
+                servers_cpu = cpu_seconds_of_servers() - servers_cpu
+            except TimeoutError:
+                print(f"  FAILED: the rooms did not finish within {args.time_limit:.0f} s")
+                print("\n".join(summary(tally, args.rooms, args.time_limit)))
+                return 1
+        print("\n".join(summary(tally, args.rooms, seconds)))
+        actions = max(1, len(tally.round_trips_ms))
+        print(f"  servers' CPU: {servers_cpu:.1f} s, {servers_cpu / actions * 1000:.1f} ms per action")
+        hands = stored_hands(database.url)
+        problems = [problem for match in matches for problem in check_room(match, hands[match], tally)]
+        stored = sum(len(log.splitlines()) for _, _, log in hands.values())
+        confirmed = len(tally.round_trips_ms)
+        print(
+            f"  database: {len(hands)} hands, {stored} actions stored for {confirmed} confirmed; "
+            f"rooms with a problem {len({p.split(':')[0] for p in problems})}"
+        )
+        texts = [log.read_text(errors="replace") for log in logs]
+        tracebacks = sum(text.count(TRACEBACK) for text in texts)
+        print(f"  server logs: tracebacks {tracebacks}")
+        for text in texts:
+            if TRACEBACK in text:
+                start = text.find(TRACEBACK)
+                print(text[start : start + 8000])
+                break
+    for text in tally.errors[:10] + problems[:10]:
+        print(f"  {text}")
+    p99 = percentile(tally.round_trips_ms, 0.99)
+    failures = []
+    if tally.errors:
+        failures.append(f"{len(tally.errors)} errors seen by the players")
+    if problems:
+        failures.append(f"{len(problems)} differences between the players and the database")
+    if tracebacks:
+        failures.append(f"{tracebacks} tracebacks in the server logs")
+    if p99 >= P99_TARGET_MS:
+        failures.append(f"p99 round trip {p99:.0f} ms is not under {P99_TARGET_MS:.0f} ms")
+    print(f"  {'FAILED: ' + '; '.join(failures) if failures else 'OK: no errors, nothing lost or doubled'}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
