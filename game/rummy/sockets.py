@@ -215,8 +215,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return
         reply_to: Any = None
         try:
-            if not self.bucket.take():
-                raise SocketRefusal("rate_limited", "too many messages: wait a moment")
+            # Every message takes a token, whatever it holds; a refused one still gets its id back
+            # (parsing at most MAX_MESSAGE_CHARS is cheap), so the client knows which one it was.
+            allowed = self.bucket.take()
             if text_data is None:
                 raise SocketRefusal("malformed", "send JSON text, not binary frames")
             if len(text_data) > MAX_MESSAGE_CHARS:
@@ -225,6 +226,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 )
             message = self._parse(text_data)
             reply_to = _reply_id(message.get("id"))
+            if not allowed:
+                raise SocketRefusal("rate_limited", "too many messages: wait a moment")
             await self._dispatch(message, reply_to)
         except SocketRefusal as refusal:
             await self._send(_error(reply_to, refusal.code, refusal.message))

@@ -51,6 +51,8 @@ class Tally:
     waits: int = 0
     """Actions refused with opponent_away: the game waited for a dropped player."""
     drops: int = 0
+    throttled: int = 0
+    """Actions refused with rate_limited (sent again a second later)."""
     connections: int = 0
     acked: dict[str, list[tuple[int, int, str]]] = field(default_factory=dict)
     """Room -> (action number, seat, kind) of every action the server confirmed."""
@@ -215,6 +217,9 @@ class RoomPlayer:
             self.tally.round_trips_ms.append((time.monotonic() - started) * 1000)
             self.tally.acked[self.room.match].append((number + 1, self.seat, move.kind.value))
             self._absorb(answer)
+        elif answer.get("code") == "rate_limited":
+            self.tally.throttled += 1
+            await asyncio.sleep(1.0)  # the bucket refills; a person would not notice
         elif answer.get("code") == "opponent_away":
             self.tally.waits += 1
             self.connected[1 - self.seat] = False  # wait for their presence before trying again
@@ -302,7 +307,8 @@ def summary(tally: Tally, rooms: int, seconds: float) -> list[str]:
     actions = len(tally.round_trips_ms)
     return [
         f"  {rooms} rooms, {actions} actions in {seconds:.1f} s ({actions / max(seconds, 1e-9):.1f}/s); "
-        f"{tally.connections} connections, {tally.drops} drops, {tally.waits} waits for a dropped player",
+        f"{tally.connections} connections, {tally.drops} drops, {tally.waits} waits for a dropped player, "
+        f"{tally.throttled} rate-limited",
         f"  action round trip: p50 {percentile(tally.round_trips_ms, 0.5):.1f} ms, "
         f"p99 {percentile(tally.round_trips_ms, 0.99):.1f} ms (target p99 < 250 ms)",
         f"  seen by the other player: p50 {percentile(tally.seen_after_ms, 0.5):.1f} ms, "

@@ -304,7 +304,9 @@ def test_messages_beyond_the_rate_are_refused_cheaply(monkeypatch: pytest.Monkey
         host, _ = await room.socket(0)  # the hello took one token
         for n in range(sockets.BURST):
             await host.send(type="ping", id=n)
-        answers = [(await host.next())["type"] for _ in range(sockets.BURST)]
+        replies = [await host.next() for _ in range(sockets.BURST)]
+        answers = [reply["type"] for reply in replies]
+        assert replies[-1]["reply_to"] == sockets.BURST - 1 and replies[-1]["code"] == "rate_limited"
         now[0] += 1.0  # a second later, RATE_PER_S more
         await host.send(type="ping", id="later")
         answers.append((await host.next())["type"])
