@@ -103,14 +103,14 @@ def main() -> int:
         "--think",
         type=float,
         nargs=2,
-        default=(0.5, 2.0),
+        default=(2.0, 5.0),
         metavar=("MIN", "MAX"),
-        help="seconds per turn (0.5 2)",
+        help="seconds a player thinks per turn, drawn between the two (2 5: a quick human)",
     )
     parser.add_argument(
         "--drop", type=float, default=0.03, help="chance of a dropped connection per turn (0.03)"
     )
-    parser.add_argument("--time-limit", type=float, default=420.0, help="seconds allowed for the play (420)")
+    parser.add_argument("--time-limit", type=float, default=900.0, help="seconds allowed for the play (900)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--postgres", default="postgres://postgres@127.0.0.1:5432", help="without a database name"

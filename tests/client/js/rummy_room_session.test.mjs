@@ -3,20 +3,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { installLocalStorage } from "./local_storage.mjs";
 import "./static_files.mjs";
 
-const items = new Map();
-let refuseWrites = false;
-globalThis.window = {
-  localStorage: {
-    getItem: (k) => (items.has(k) ? items.get(k) : null),
-    setItem: (k, v) => {
-      if (refuseWrites) throw new DOMException("full", "QuotaExceededError");
-      items.set(k, String(v));
-    },
-    removeItem: (k) => items.delete(k),
-  },
-};
+const storage = installLocalStorage();
+const items = storage.items;
 
 const { ApiError } = await import("../../../game/core/static/core/js/api.js");
 const {
@@ -109,13 +100,13 @@ test("a damaged kept seat is forgotten, and the player told", () => {
 
 test("storage that keeps nothing still seats the player, and says the seat will not last", async () => {
   items.clear();
-  refuseWrites = true;
+  storage.refuseWrites = true;
   try {
     const api = standInApi();
     assert.deepEqual(await new RoomSession(api).join("nostorage0000000"), { note: "unkept" });
     assert.equal((await new RoomSession(api).create()).kept, false);
   } finally {
-    refuseWrites = false;
+    storage.refuseWrites = false;
   }
 });
 

@@ -3,20 +3,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { installLocalStorage } from "./local_storage.mjs";
 import "./static_files.mjs";
 
-const items = new Map();
-let refuseWrites = false;
-globalThis.window = {
-  localStorage: {
-    getItem: (k) => (items.has(k) ? items.get(k) : null),
-    setItem: (k, v) => {
-      if (refuseWrites) throw new DOMException("full", "QuotaExceededError");
-      items.set(k, String(v));
-    },
-    removeItem: (k) => items.delete(k),
-  },
-};
+const storage = installLocalStorage();
+const items = storage.items;
 
 const { ApiError } = await import("../../../game/core/static/core/js/api.js");
 const { MatchSession, heldSeats, keptMatchText, matchStorageKey, parseKeptMatch, sessionNoteText } = await import(
@@ -103,11 +94,11 @@ test("a server out of reach is no reason to forget the match", async () => {
 
 test("storage that refuses to keep anything still plays, and says the match will not last", async () => {
   items.clear();
-  refuseWrites = true;
+  storage.refuseWrites = true;
   try {
     const opened = await new MatchSession(standInApi(), "computer").resume("easy");
     assert.deepEqual([opened.state.match, opened.note], ["m1", "unkept"]);
   } finally {
-    refuseWrites = false;
+    storage.refuseWrites = false;
   }
 });
