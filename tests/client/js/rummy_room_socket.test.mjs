@@ -84,7 +84,7 @@ class FakeSocket {
 const stateAt = (hand, number, more = {}) => ({ match: "M", hand, number, seat: 0, mode: "online", events: [], ...more });
 
 /** A socket on the stand-ins, with what it told its handlers. */
-function harness() {
+function harness(random = () => 0.5) {
   FakeSocket.made = [];
   const clock = new FakeClock();
   const told = { states: [], presence: [], statuses: [], closed: [] };
@@ -94,6 +94,7 @@ function harness() {
     key: "secret",
     WebSocket: FakeSocket,
     timers: clock,
+    random,
     onWake: (callback) => {
       wake = callback;
     },
@@ -158,6 +159,20 @@ test("requests are answered by id, refusals reject with the server's code, news 
   assert.deepEqual(told.presence, [{ connected: [true, false], joined: true }]);
   last().receive("not a message at all");
   assert.equal(socket.status, "open");
+});
+
+test("the waits are spread by a quarter either way, so that clients do not all come back at once", () => {
+  for (const [random, expected] of [[0, 750], [0.999, 1250]]) {
+    const { socket, clock, last, answerHello } = harness(() => random);
+    socket.open();
+    answerHello(stateAt(1, 0));
+    last().drop(1006);
+    const before = FakeSocket.made.length;
+    const start = clock.now;
+    while (FakeSocket.made.length === before) clock.advance(10);
+    assert.ok(Math.abs(clock.now - start - expected) <= 10, `${clock.now - start} ms, not ${expected}`);
+    socket.stop();
+  }
 });
 
 test("a dropped connection comes back after 1 s, 2 s, 4 s... at most 15 s, with the last position seen", async () => {

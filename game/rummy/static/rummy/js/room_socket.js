@@ -68,6 +68,7 @@ export const TIMING = Object.freeze({ retryMs: 1000, maxRetryMs: 15_000, pingMs:
  * @property {Partial<SocketTiming>} [timing]
  * @property {new (url: string) => WebSocketLike} [WebSocket]
  * @property {Timers} [timers]
+ * @property {() => number} [random] in [0, 1), for the reconnection's spread
  * @property {(wake: () => void) => void} [onWake] calls `wake` when a connection is worth trying at once
  */
 
@@ -105,6 +106,7 @@ export class RoomSocket {
     this.timing = { ...TIMING, ...options.timing };
     this.WebSocket = options.WebSocket ?? /** @type {new (url: string) => WebSocketLike} */ (globalThis.WebSocket);
     this.timers = options.timers ?? browserTimers;
+    this.random = options.random ?? Math.random;
     /** @type {SocketStatus} */
     this.status = "connecting";
     /** The position of the last state received, sent with hello. @type {{hand: number, number: number} | null} */
@@ -252,7 +254,9 @@ export class RoomSocket {
   }
 
   #retry() {
-    const delay = Math.min(this.timing.retryMs * 2 ** this.attempts, this.timing.maxRetryMs);
+    // Spread over ±25 %: after a server restart its clients do not all come back at once.
+    const spread = 0.75 + 0.5 * this.random();
+    const delay = Math.round(Math.min(this.timing.retryMs * 2 ** this.attempts, this.timing.maxRetryMs) * spread);
     this.attempts += 1;
     this.#setStatus("reconnecting");
     this.timer.retry = this.timers.setTimeout(() => {
