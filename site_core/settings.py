@@ -220,6 +220,7 @@ else:
 # --- WebSockets ----------------------------------------------------------------
 
 CHANNELS_REDIS_READ_S = 10
+CHANNELS_CAPACITY = 10_000
 # One process needs no broker (make run); several share their sockets' groups through Redis.
 if REDIS_URL:
     CHANNEL_LAYERS = {
@@ -228,7 +229,13 @@ if REDIS_URL:
             # A socket waits for its messages with BZPOPMIN, 5 s at a time; since redis-py 8 the
             # client also gives up reading after 5 s by default, and the race between the two
             # tore sockets down. Reads may take a little longer than the pop's own timeout.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": CHANNELS_REDIS_READ_S}]},
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_timeout": CHANNELS_REDIS_READ_S}],
+                # All the sockets of one process share one queue in Redis, and channels-redis
+                # drops what a group sends beyond its capacity (100 by default): with a few
+                # hundred sockets a process, a moment's lag would lose news silently.
+                "capacity": CHANNELS_CAPACITY,
+            },
         }
     }
 else:

@@ -45,5 +45,8 @@ def test_one_process_needs_no_broker_and_several_share_redis() -> None:
     shared = settings_of({**PRODUCTION, "REDIS_URL": "redis://127.0.0.1:6379/3"}, "CHANNEL_LAYERS")
     assert shared["CHANNEL_LAYERS"]["default"] == {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [{"address": "redis://127.0.0.1:6379/3", "socket_timeout": 10}]},
+        "CONFIG": {
+            "hosts": [{"address": "redis://127.0.0.1:6379/3", "socket_timeout": 10}],
+            "capacity": 10_000,
+        },
     }

@@ -57,11 +57,13 @@ whose ``hello`` holds no seat, is closed (4401, 4403, 4404, 4410).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections.abc import Callable
 from typing import Any, Final
 
+from channels.exceptions import ChannelFull
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import re_path
 
@@ -286,7 +288,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.key, self.seat = key, seat.number
         self.hello_timer.cancel()
         if previous:
-            await self.channel_layer.send(previous, {"type": "room.replaced"})
+            # Its process may be gone or far behind: then it can no longer act anyway (for_connection).
+            with contextlib.suppress(ChannelFull):
+                await self.channel_layer.send(previous, {"type": "room.replaced"})
         await rooms.announce_presence(self.channel_layer, self.public_id)
         await self._send_state(await self._call(rooms.state_since, hand, number), None)
 

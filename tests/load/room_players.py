@@ -36,6 +36,8 @@ from game.rummy.engine import ActionKind, choose_move, parse_log_text, replay, v
 HOST = "127.0.0.1"
 QUIET_LIMIT_S = 60.0
 """A player that hears nothing this long is stuck: an error, never a hang."""
+CHECK_S = 20.0
+"""Silence after which a player asks for news itself, as room_socket.js does."""
 RECONNECT_PAUSE_S = (0.05, 0.5)
 
 
@@ -52,6 +54,8 @@ class Tally:
     """Actions refused with opponent_away: the game waited for a dropped player."""
     drops: int = 0
     throttled: int = 0
+    late_news: int = 0
+    """Actions a player learnt of only by asking after a silence (a push that never came)."""
     """Actions refused with rate_limited (sent again a second later)."""
     connections: int = 0
     acked: dict[str, list[tuple[int, int, str]]] = field(default_factory=dict)
@@ -117,6 +121,7 @@ class RoomPlayer:
         self.connected = [False, False]
         self.ids = itertools.count(1)
         self.dropping = False
+        self.check_id: int | None = None
         self.where = f"room {room.match} seat {seat}"
         tally.acked.setdefault(room.match, [])
         tally.seen_numbers[(room.match, seat)] = set()
@@ -177,17 +182,31 @@ class RoomPlayer:
         return self.state is not None and not self.over and self.state["view"]["turn"] == self.seat
 
     async def _receive(self, ws: ClientConnection) -> dict[str, Any]:
-        try:
-            text = await asyncio.wait_for(ws.recv(), QUIET_LIMIT_S)
-        except TimeoutError:
-            seen = self.state or {}
-            self.tally.errors.append(
-                f"{self.where}: nothing heard for {QUIET_LIMIT_S:.0f} s at action {seen.get('number')}, "
-                f"turn {seen.get('view', {}).get('turn')}, connected {self.connected}"
-            )
-            raise ConnectionClosed(None, None) from None
-        message: dict[str, Any] = json.loads(text)
-        return message
+        """The next message; after CHECK_S of silence, a sync as the browser's client sends one."""
+        for _ in range(round(QUIET_LIMIT_S / CHECK_S)):
+            try:
+                text = await asyncio.wait_for(ws.recv(), CHECK_S)
+            except TimeoutError:
+                self.check_id = next(self.ids)
+                await ws.send(
+                    json.dumps(
+                        {"type": "sync", "id": self.check_id, "hand": self.hand, "number": self.number}
+                    )
+                )
+                continue
+            message: dict[str, Any] = json.loads(text)
+            if message.get("reply_to") is not None and message.get("reply_to") == self.check_id:
+                self.check_id = None
+                if message.get("state", {}).get("events"):
+                    self.tally.late_news += 1  # news the server should have pushed
+                message["reply_to"] = None
+            return message
+        seen = self.state or {}
+        self.tally.errors.append(
+            f"{self.where}: nothing heard for {QUIET_LIMIT_S:.0f} s at action {seen.get('number')}, "
+            f"turn {seen.get('view', {}).get('turn')}, connected {self.connected}"
+        )
+        raise ConnectionClosed(None, None)
 
     async def _act(self, ws: ClientConnection) -> None:
         assert self.state is not None
@@ -313,7 +332,8 @@ def summary(tally: Tally, rooms: int, seconds: float) -> list[str]:
         f"p99 {percentile(tally.round_trips_ms, 0.99):.1f} ms (target p99 < 250 ms)",
         f"  seen by the other player: p50 {percentile(tally.seen_after_ms, 0.5):.1f} ms, "
         f"p99 {percentile(tally.seen_after_ms, 0.99):.1f} ms",
-        f"  errors: {len(tally.errors)}",
+        f"  errors: {len(tally.errors)}; news that came only when asked for, after a silence: "
+        f"{tally.late_news}",
     ]
 
 

@@ -179,6 +179,8 @@ def main() -> int:
     failures = []
     if tally.errors:
         failures.append(f"{len(tally.errors)} errors seen by the players")
+    if tally.late_news:
+        failures.append(f"{tally.late_news} pushes never came (the players had to ask)")
     if problems:
         failures.append(f"{len(problems)} differences between the players and the database")
     if tracebacks:

@@ -161,6 +161,17 @@ test("requests are answered by id, refusals reject with the server's code, news 
   assert.equal(socket.status, "open");
 });
 
+test("the silence check brings the news a busy server failed to deliver", () => {
+  const { socket, clock, last, answerHello, told } = harness();
+  socket.open();
+  answerHello(stateAt(1, 3));
+  clock.advance(TIMING.pingMs);
+  const check = last().sent.at(-1);
+  last().receive({ type: "state", reply_to: check.id, state: stateAt(1, 5) });
+  assert.deepEqual(told.states, [[3, null], [5, null]], "shown as news, like a push");
+  assert.deepEqual(socket.seen, { hand: 1, number: 5 });
+});
+
 test("the waits are spread by a quarter either way, so that clients do not all come back at once", () => {
   for (const [random, expected] of [[0, 750], [0.999, 1250]]) {
     const { socket, clock, last, answerHello } = harness(() => random);
@@ -207,25 +218,25 @@ test("a dropped connection comes back after 1 s, 2 s, 4 s... at most 15 s, with 
   assert.deepEqual(last().sent[0], { type: "hello", key: "secret", hand: 2, number: 9 });
 });
 
-test("a silent connection is pinged; one that does not answer in time is dropped and opened anew", async () => {
-  const { socket, clock, last, answerHello } = harness();
+test("a silent connection is checked; one that does not answer in time is dropped and opened anew", async () => {
+  const { socket, clock, last, answerHello, told } = harness();
   socket.open();
   answerHello(stateAt(1, 3));
   const first = last();
   clock.advance(TIMING.pingMs - 1);
-  assert.equal(first.sent.length, 1, "no ping while there is no silence to check");
+  assert.equal(first.sent.length, 1, "no check while there is no silence to check");
   clock.advance(1);
-  const ping = first.sent.at(-1);
-  assert.equal(ping.type, "ping");
+  const check = first.sent.at(-1);
+  assert.deepEqual({ ...check, id: 0 }, { type: "sync", id: 0, hand: 1, number: 3 }, "a sync from the last position seen");
   clock.advance(TIMING.pongMs - 1);
-  first.receive({ type: "pong", reply_to: ping.id });
+  first.receive({ type: "state", reply_to: check.id, state: stateAt(1, 3) });
+  assert.deepEqual(told.states, [[3, null]], "an answer with nothing new is no news");
   clock.advance(TIMING.pingMs - 1);
-  assert.equal(FakeSocket.made.length, 1, "an answered ping keeps the connection");
-  assert.equal(first.sent.filter((m) => m.type === "ping").length, 1);
+  assert.equal(FakeSocket.made.length, 1, "an answered check keeps the connection");
   clock.advance(1);
   const pending = socket.request({ type: "sync", hand: 1, number: 3 });
-  assert.equal(first.sent.filter((m) => m.type === "ping").length, 2);
-  // The second ping goes unanswered, and the server never closes: the client does.
+  assert.equal(first.sent.filter((m) => m.type === "sync").length, 3);
+  // The second check goes unanswered, and the server never closes: the client does.
   clock.advance(TIMING.pongMs);
   assert.equal(first.closedWith, 4000);
   await assert.rejects(pending, (e) => e.code === "offline");
@@ -264,7 +275,7 @@ test("the page shown again or the network back tries at once, or checks an open 
   assert.equal(FakeSocket.made.length, 2, "no waiting for the backoff");
   answerHello();
   wake();
-  assert.equal(last().sent.at(-1).type, "ping");
+  assert.equal(last().sent.at(-1).type, "sync");
   clock.advance(TIMING.pongMs);
   assert.equal(last().closedWith, 4000);
 });

@@ -296,6 +296,10 @@ export class RummyGame {
       if (next.mode === "online") {
         screen.render();
         this.receive(next);
+        // The dialog closed with the click; while the other player has not agreed, it comes back
+        // to say so (its New hand pressed, its note "Waiting for Player 2...").
+        const shown = screen.state;
+        if (shown && shown.hand === state.hand && shown.view.result) end.show(shown);
         return;
       }
       this.#opened(next, { fresh: false, animate: true });

@@ -8,9 +8,10 @@
 // player's move, who is connected, "replaced") goes to the handlers.
 //
 // A connection can die without anyone noticing (a phone asleep, a Wi-Fi change), so the
-// client checks for itself: after PING_MS of silence it pings, and a connection that does
-// not answer within PONG_MS (or does not open and answer hello in that time) is dropped and
-// opened anew. Each new attempt waits twice as long as the last (1 s, 2 s, 4 s... at most
+// client checks for itself: after PING_MS of silence it asks (a sync from the last position
+// seen, which also brings any news a busy server failed to push; a ping before the seat is
+// open), and a connection that does not answer within PONG_MS (or does not open and answer
+// hello in that time) is dropped and opened anew. Each new attempt waits twice as long as the last (1 s, 2 s, 4 s... at most
 // 15 s), except when the page becomes visible again or the browser goes online: then at
 // once. A seat opened in another tab ("replaced", close 4409) or a close that names the seat,
 // the room or its expiry as the reason (4403, 4404, 4410) stops the attempts: only open()
@@ -106,6 +107,8 @@ export class RoomSocket {
     this.timing = { ...TIMING, ...options.timing };
     this.WebSocket = options.WebSocket ?? /** @type {new (url: string) => WebSocketLike} */ (globalThis.WebSocket);
     this.timers = options.timers ?? browserTimers;
+    /** The id of the silence check's sync, whose answer is not any request's. @type {number | null} */
+    this.checkId = null;
     this.random = options.random ?? Math.random;
     /** @type {SocketStatus} */
     this.status = "connecting";
@@ -200,7 +203,15 @@ export class RoomSocket {
     this.#heard();
     if (message.type === "state" && message.state && typeof message.state === "object") {
       const state = /** @type {SeatState} */ (message.state);
+      const before = this.seen;
       this.seen = { hand: state.hand, number: state.number };
+      if (message.reply_to === this.checkId && message.reply_to !== null) {
+        // The silence check's answer is news only if it holds actions not seen yet.
+        this.checkId = null;
+        if (before && before.hand === state.hand && before.number === state.number) return;
+        this.handlers.state?.(state, null);
+        return;
+      }
       if (!this.ready) {
         this.ready = true;
         this.attempts = 0;
@@ -282,7 +293,14 @@ export class RoomSocket {
     this.#clear("ping");
     const socket = this.socket;
     if (!socket) return;
-    this.#send(socket, { type: "ping", id: this.nextId++ });
+    // Once the seat is open, the check is a sync from the last position seen: besides proving
+    // the connection alive, it brings any news a busy server failed to deliver.
+    if (this.ready && this.seen) {
+      this.checkId = this.nextId++;
+      this.#send(socket, { type: "sync", id: this.checkId, hand: this.seen.hand, number: this.seen.number });
+    } else {
+      this.#send(socket, { type: "ping", id: this.nextId++ });
+    }
     this.#expectAnswer();
   }
 
