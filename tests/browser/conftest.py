@@ -19,6 +19,7 @@ from django.conf import settings as django_settings
 from django.core.cache import cache
 from playwright.sync_api import Browser, BrowserContext, Page
 
+from tests.browser.asgi_server import asgi_live_server  # noqa: F401  (the online rooms' server)
 from tests.browser.chromium import CHROMIUM_ARGS, find_chromium
 from tests.browser.helpers import PageProblems, PlayPage
 
@@ -46,6 +47,10 @@ def pytest_configure(config: pytest.Config) -> None:
     # pytest-base-url (a pytest-playwright dependency) declares its session fixture in a
     # way pytest 9 deprecates; nothing of ours to change.
     config.addinivalue_line("filterwarnings", "ignore:Session-scoped fixtures defined as instance methods")
+    # The ASGI server's static files (site_core/asgi.py silences it too, but pytest resets filters).
+    config.addinivalue_line(
+        "filterwarnings", "ignore:StreamingHttpResponse must consume synchronous iterators"
+    )
 
 
 def on_ci() -> bool:
