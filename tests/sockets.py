@@ -13,6 +13,7 @@ from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from channels.layers import channel_layers
 from channels.testing import WebsocketCommunicator
 
 from site_core.asgi import application
@@ -23,8 +24,19 @@ WAIT_S = 10.0
 T = TypeVar("T")
 
 
+def fresh_channel_layers() -> None:
+    """Forget the process's channel layers, so that the next event loop makes its own.
+
+    channels-redis binds a layer's receiving to the first event loop that receives and
+    refuses any other ("Two event loops are trying to receive()"); each test scenario and
+    each test server runs a loop of its own.
+    """
+    channel_layers.backends = {}
+
+
 def run(coroutine: Coroutine[Any, Any, T]) -> T:
     """Run ``coroutine`` on an event loop of its own, in a thread of its own."""
+    fresh_channel_layers()
     with ThreadPoolExecutor(max_workers=1) as thread:
         return thread.submit(asyncio.run, coroutine).result(timeout=120)
 

@@ -19,6 +19,7 @@ import uvicorn
 
 from site_core.asgi import application
 from site_core.asgi_worker import WS_MAX_BYTES
+from tests.sockets import fresh_channel_layers
 
 START_S = 15.0
 
@@ -34,6 +35,7 @@ def asgi_live_server(transactional_db: None) -> Iterator[AsgiServer]:
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind(("127.0.0.1", 0))
     port = listener.getsockname()[1]
+    fresh_channel_layers()  # this server's loop gets a channel layer of its own
     config = uvicorn.Config(application, lifespan="off", log_level="warning", ws_max_size=WS_MAX_BYTES)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[listener])), daemon=True)
@@ -49,3 +51,4 @@ def asgi_live_server(transactional_db: None) -> Iterator[AsgiServer]:
         server.should_exit = True
         thread.join(timeout=START_S)
         listener.close()
+        fresh_channel_layers()
