@@ -24,7 +24,6 @@ from django.db import connections
 from django.utils import timezone
 
 from . import service
-from .engine import Action
 from .models import Match, Mode
 
 P = ParamSpec("P")
@@ -115,19 +114,11 @@ def state_after(seat: service.Seat, seen: Signature | None) -> dict[str, Any] | 
     return None if seen is not None and signature(state) == seen else state
 
 
-def act(seat: service.Seat, hand: int, number: int, action: Action) -> dict[str, Any]:
-    return service.act(seat, hand, number, action)
-
-
-def next_hand(seat: service.Seat, hand: int) -> dict[str, Any]:
-    return service.next_hand(seat, hand)
-
-
 def presence(public_id: str) -> dict[str, Any]:
-    row = Match.objects.filter(public_id=public_id).values("channel0", "channel1", "seat1_digest").first()
-    if row is None:
+    match = Match.objects.filter(public_id=public_id).only("channel0", "channel1", "seat1_digest").first()
+    if match is None:
         return {"connected": [False, False], "joined": False}
-    return {"connected": [bool(row["channel0"]), bool(row["channel1"])], "joined": bool(row["seat1_digest"])}
+    return service.presence_of(match)
 
 
 async def announce_change(layer: BaseChannelLayer, public_id: str, sender: str = "") -> None:

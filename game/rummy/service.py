@@ -340,7 +340,7 @@ def change_level(seat: Seat, level: Level) -> dict[str, Any]:
 
 def next_hand(seat: Seat, hand_number: int) -> dict[str, Any]:
     """Start the hand after ``hand_number``, which must be the current one and over."""
-    hand = current_hand(seat.match)
+    hand = seat.hand or current_hand(seat.match)
     if hand_number != hand.number:
         raise Refusal("stale_turn", f"hand {hand_number} is not the current hand ({hand.number})")
     if not hand.finished:
@@ -450,14 +450,15 @@ def seat_state(
     }
 
 
+def presence_of(match: Match) -> dict[str, Any]:
+    """Who of an online room has a live connection, and whether the guest has come."""
+    return {"connected": [match.connected(0), match.connected(1)], "joined": bool(match.seat1_digest)}
+
+
 def _room_fields(match: Match, seat: int) -> dict[str, Any]:
     """What an online room adds: whether the guest came, who wants the next hand, who is
     connected, and (for the host, who shares it) the invitation."""
-    fields: dict[str, Any] = {
-        "joined": bool(match.seat1_digest),
-        "consents": [match.consent0, match.consent1],
-        "connected": [match.connected(0), match.connected(1)],
-    }
+    fields: dict[str, Any] = {**presence_of(match), "consents": [match.consent0, match.consent1]}
     if seat == 0:
         fields["invite"] = match.invite
     return fields

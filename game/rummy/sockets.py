@@ -67,6 +67,7 @@ from channels.exceptions import ChannelFull
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import re_path
 
+from game.core.api.errors import validation_message
 from game.rummy import rooms, service
 from game.rummy.api import serializers as s
 from game.rummy.engine import Action, MalformedError
@@ -144,10 +145,10 @@ def _action(message: dict[str, Any]) -> tuple[int, int, Action]:
     fields = {"hand": message.get("hand"), "number": message.get("number"), **body}
     query = s.ActionRequestSerializer(data=fields)
     if not query.is_valid():
-        raise SocketRefusal("malformed", _first_error(query.errors))
+        raise SocketRefusal("malformed", validation_message(query.errors))
     data = query.validated_data
     try:
-        action = Action.from_json({k: v for k, v in data.items() if k not in ("hand", "number")})
+        action = s.action_of(data)
     except MalformedError as error:
         raise SocketRefusal("malformed", str(error)) from None
     return data["hand"], data["number"], action
@@ -164,15 +165,6 @@ def _reply_id(value: Any) -> Any:
 
 def _error(reply_to: Any, code: str, message: str, extra: dict[str, Any] | None = None) -> dict[str, Any]:
     return {"type": "error", "reply_to": reply_to, "code": code, "error": message, **(extra or {})}
-
-
-def _first_error(errors: Any, where: str = "") -> str:
-    if isinstance(errors, dict):
-        name, inner = next(iter(errors.items()))
-        return _first_error(inner, name if name != "non_field_errors" else where)
-    if isinstance(errors, list) and errors:
-        return _first_error(errors[0], where)
-    return f"{where}: {errors}" if where else str(errors)
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
@@ -261,12 +253,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self._send_state(await self._call(rooms.state_since, hand, number), reply_to)
         elif kind == "act":
             hand, number, action = _action(message)
-            state = await self._call(rooms.act, hand, number, action)
+            state = await self._call(service.act, hand, number, action)
             await self._send_state(state, reply_to)
             await rooms.announce_change(self.channel_layer, self.public_id, self.channel_name)
         elif kind == "next_hand":
             hand = _int(message, "hand", 1, s.MAX_HANDS)
-            state = await self._call(rooms.next_hand, hand)
+            state = await self._call(service.next_hand, hand)
             await self._send_state(state, reply_to)
             await rooms.announce_change(self.channel_layer, self.public_id, self.channel_name)
         else:
@@ -358,9 +350,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     # --- to the browser -----------------------------------------------------
 
-    async def _send_state(self, state: dict[str, Any] | None, reply_to: Any) -> None:
-        if state is None:
-            return
+    async def _send_state(self, state: dict[str, Any], reply_to: Any) -> None:
         self.seen = rooms.signature(state)
         self.presence = {"connected": state["connected"], "joined": state["joined"]}
         await self._send({"type": "state", "reply_to": reply_to, "state": state})

@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from game.core.api.errors import ApiError
 from game.core.api.views import ApiView, error_responses
 from game.rummy import rooms, service
-from game.rummy.engine import Action, Level
+from game.rummy.engine import Level
 from game.rummy.models import Match, Mode
 
 from . import serializers as s
@@ -185,7 +185,7 @@ class ActionsView(SeatView):
         query = s.ActionRequestSerializer(data=request.data)
         query.is_valid(raise_exception=True)
         data: dict[str, Any] = query.validated_data
-        action = Action.from_json({k: v for k, v in data.items() if k not in ("hand", "number")})
+        action = s.action_of(data)
         state = service.act(seat, data["hand"], data["number"], action)
         rooms.tell_room(seat.match)
         return Response(state)

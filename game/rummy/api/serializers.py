@@ -19,7 +19,7 @@ from game.core.api.serializers import (
     StrictIntegerField,
     StrictSerializer,
 )
-from game.rummy.engine import BOX_SIZE, Level, Reason
+from game.rummy.engine import BOX_SIZE, Action, Level, Reason
 from game.rummy.engine.game import MAX_LOG
 from game.rummy.models import Mode
 
@@ -121,6 +121,12 @@ class ActionRequestSerializer(StrictSerializer):
         if attrs["type"] != "play" and "after" in attrs:
             raise serializers.ValidationError({"after": f"a {attrs['type']} has no table"})
         return attrs
+
+
+def action_of(validated: dict[str, Any]) -> Action:
+    """The engine's action from an ActionRequestSerializer's data (the HTTP API's and the room
+    socket's): everything but the position it names."""
+    return Action.from_json({k: v for k, v in validated.items() if k not in ("hand", "number")})
 
 
 class EmptyRequestSerializer(StrictSerializer):
