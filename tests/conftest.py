@@ -15,6 +15,8 @@ from django.utils import translation
 from hypothesis import HealthCheck, settings
 from pytest_django import Settings
 
+from tests.redis_databases import CACHE, redis_url_of_this_worker
+
 settings.register_profile("dev", max_examples=25, deadline=None)
 settings.register_profile("ci", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 DEFAULT_PROFILE = "ci" if os.environ.get("CI") == "true" else "dev"
@@ -53,38 +55,39 @@ def _default_language() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def _cache_of_this_worker(settings: Settings) -> None:
-    """Under pytest-xdist with Redis (REDIS_URL, as in CI), the workers share one cache server:
-    give each worker keys of its own, so that one worker's page saves (which invalidate the page
-    cache) or counts never reach another worker's test."""
+def _redis_of_this_worker(settings: Settings) -> None:
+    """Under pytest-xdist with Redis (REDIS_URL, as in CI), the workers share one Redis server:
+    give each worker cache keys and databases of its own, so that one worker's page saves (which
+    invalidate the page cache) or counts never reach another worker's test, and a channel-layer
+    database no cache uses (a test's ``cache.clear()`` empties a whole database, and would wipe
+    the groups of another worker's open rooms)."""
     worker = os.environ.get("PYTEST_XDIST_WORKER")
-    if worker:
-        settings.CACHES = {
-            name: {
-                **config,
-                "KEY_PREFIX": f"{config.get('KEY_PREFIX', '')}{worker}-",
-                **_own_redis_database(config, worker),
-            }
-            for name, config in settings.CACHES.items()
+    if not worker:
+        return
+    settings.CACHES = {
+        name: {
+            **config,
+            "KEY_PREFIX": f"{config.get('KEY_PREFIX', '')}{worker}-",
+            **_own_location(config),
         }
+        for name, config in settings.CACHES.items()
+    }
+    settings.CHANNEL_LAYERS = {name: _own_layer(layer) for name, layer in settings.CHANNEL_LAYERS.items()}
 
 
-REDIS_DATABASES = 16
-
-
-def _own_redis_database(config: dict[str, Any], worker: str) -> dict[str, Any]:
-    """A Redis database of the worker's own (REDIS_URL's, then the ones below it): a test's
-    ``cache.clear()`` empties a whole Redis database, whatever the key prefix, and must not
-    empty the cache another worker's test is using at that moment."""
+def _own_location(config: dict[str, Any]) -> dict[str, Any]:
     location = config.get("LOCATION")
     if "RedisCache" not in str(config.get("BACKEND")) or not isinstance(location, str):
         return {}
-    base, _, number = location.rpartition("/")
-    if not number.isdigit():  # the URL names no database: it is database 0
-        base, number = location.rstrip("/"), "0"
-    index = int(worker.removeprefix("gw") or 0)
-    own = (int(number) - index) % REDIS_DATABASES
-    return {"LOCATION": f"{base}/{own}"}
+    return {"LOCATION": redis_url_of_this_worker(location, CACHE)}
+
+
+def _own_layer(layer: dict[str, Any]) -> dict[str, Any]:
+    hosts = layer.get("CONFIG", {}).get("hosts", [])
+    if not all(isinstance(host, dict) and isinstance(host.get("address"), str) for host in hosts):
+        return layer
+    own = [{**host, "address": redis_url_of_this_worker(host["address"])} for host in hosts]
+    return {**layer, "CONFIG": {**layer["CONFIG"], "hosts": own}}
 
 
 @pytest.fixture

@@ -24,6 +24,7 @@ from django.db import connection
 from game.rummy.models import Hand
 from tests.load.room_players import OpenRoom, RoomPlayer, Tally, check_room, open_room
 from tests.load.run_load import gunicorn, production_env
+from tests.redis_databases import redis_url_of_this_worker
 from tests.sockets import run
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -37,11 +38,18 @@ def _database_url() -> str | None:
     return f"postgres://{user}@{host}:{settings.get('PORT') or 5432}/{settings['NAME']}"
 
 
-@pytest.fixture
-def two_servers() -> Iterator[list[int]]:
+def _services() -> tuple[str, str]:
+    """The test database's URL and a Redis database of this worker's own (another worker's
+    ``cache.clear()`` must not wipe these servers' rooms), or skip."""
     database_url, redis_url = _database_url(), os.environ.get("REDIS_URL")
     if database_url is None or not redis_url:
         pytest.skip("needs PostgreSQL and REDIS_URL (the PostgreSQL + Redis run of .ci/run)")
+    return database_url, redis_url_of_this_worker(redis_url)
+
+
+@pytest.fixture
+def two_servers() -> Iterator[list[int]]:
+    database_url, redis_url = _services()
     with tempfile.TemporaryDirectory(prefix="miaojong-rooms-") as tmp, ExitStack() as servers:
         env = production_env(database_url, Path(tmp), redis_url)
         yield [servers.enter_context(gunicorn(env, 1, 1, Path(tmp) / f"asgi-{n}.log")) for n in range(2)]
@@ -69,9 +77,7 @@ def test_two_players_on_two_processes_play_a_whole_hand_with_drops(two_servers: 
 
 
 def test_a_server_restarted_mid_hand_loses_nothing_confirmed() -> None:
-    database_url, redis_url = _database_url(), os.environ.get("REDIS_URL")
-    if database_url is None or not redis_url:
-        pytest.skip("needs PostgreSQL and REDIS_URL (the PostgreSQL + Redis run of .ci/run)")
+    database_url, redis_url = _services()
     tally = Tally()
     with tempfile.TemporaryDirectory(prefix="miaojong-rooms-") as tmp:
         env = production_env(database_url, Path(tmp), redis_url)
