@@ -205,17 +205,35 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
 
 # --- Cache -----------------------------------------------------------------
+# Two caches, so that nothing a visitor can fill pushes out what limits them:
+# "default" holds small shared state (rate-limit counters, the health check's
+# probe): in Redis with REDIS_URL, shared by every process; otherwise in the
+# process, with room for far more clients than one process serves. "pages"
+# holds whole public pages, always in the process's own memory and bounded:
+# page keys never reach Redis, so Redis holds only state and may run without
+# eviction (README, "Redis"). An editor's change reaches every process's page
+# cache through the content version kept in the database (rules/caching.py).
+
+STATE_CACHE_ENTRIES = 100_000
+PAGE_CACHE_ENTRIES = 2_000
 
 REDIS_URL = env_str("REDIS_URL")
-if REDIS_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        if REDIS_URL
+        else {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "state",
+            "OPTIONS": {"MAX_ENTRIES": STATE_CACHE_ENTRIES},
         }
-    }
-else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    ),
+    "pages": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "pages",
+        "OPTIONS": {"MAX_ENTRIES": PAGE_CACHE_ENTRIES},
+    },
+}
 
 # --- WebSockets ----------------------------------------------------------------
 
@@ -350,6 +368,7 @@ THROTTLE_PER_MINUTE = {
     "rummy_moves": 20,  # like solve: Hard may search for up to a second
     "rummy_matches": 20,  # a new match deals a hand and may play the computer's first move
     "rummy_actions": 120,  # each may include the computer's reply (up to a second for Hard)
+    "replays": 60,  # a replay page (HTML), drawn from what the submission stored
 }
 # Multiplies every rate above: the load test (tests/load/run_load.py) plays
 # hundreds of games from the one loopback address.

@@ -84,7 +84,9 @@ def _own_location(config: dict[str, Any]) -> dict[str, Any]:
 
 def _own_layer(layer: dict[str, Any]) -> dict[str, Any]:
     hosts = layer.get("CONFIG", {}).get("hosts", [])
-    if not all(isinstance(host, dict) and isinstance(host.get("address"), str) for host in hosts):
+    if not hosts or not all(
+        isinstance(host, dict) and isinstance(host.get("address"), str) for host in hosts
+    ):
         return layer
     own = [{**host, "address": redis_url_of_this_worker(host["address"])} for host in hosts]
     return {**layer, "CONFIG": {**layer["CONFIG"], "hosts": own}}
