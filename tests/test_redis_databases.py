@@ -37,7 +37,7 @@ def test_this_workers_channel_layer_is_on_no_database_any_workers_cache_uses() -
     if not os.environ.get("PYTEST_XDIST_WORKER") or not redis_url:
         pytest.skip("only with Redis under pytest-xdist (the PostgreSQL + Redis run of .ci/run)")
     on_redis = [config for config in settings.CACHES.values() if "Redis" in config["BACKEND"]]
-    caches = {database(config["LOCATION"]) for config in on_redis}
+    caches = {database(str(config["LOCATION"])) for config in on_redis}
     layer: dict[str, Any] = settings.CHANNEL_LAYERS["default"]
     hosts: list[dict[str, str]] = layer["CONFIG"]["hosts"]
     layers = {database(host["address"]) for host in hosts}
