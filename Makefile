@@ -82,6 +82,8 @@ messages: setup
 # WhiteNoise, gunicorn. Only the HTTPS redirect is off (plain HTTP on 127.0.0.1),
 # which is the one warning `check --deploy` prints here. The secret key is made
 # once and kept in SERVE_DIR; DATABASE_URL and REDIS_URL pass through if set.
+# gunicorn 25.1+ opens a control socket at one fixed path per user (~/.gunicorn/gunicorn.ctl):
+# a second server (another checkout's, the load test's) would take it over, so none is opened.
 SERVE_DIR := $(or $(TMPDIR),/tmp)/miaojong-serve
 SERVE_PORT ?= 8000
 SERVE_ENV := DJANGO_DEBUG=0 DJANGO_ALLOWED_HOSTS=127.0.0.1,localhost DJANGO_SECURE_SSL_REDIRECT=0 \
@@ -96,7 +98,7 @@ serve: setup
 	$(PYTHON) manage.py migrate --no-input; \
 	echo "serving on http://127.0.0.1:$(SERVE_PORT) (static files in $(SERVE_DIR)/static)"; \
 	exec .venv/bin/gunicorn site_core.asgi:application --bind 127.0.0.1:$(SERVE_PORT) \
-		--workers 2 --worker-class site_core.asgi_worker.Worker
+		--workers 2 --worker-class site_core.asgi_worker.Worker --no-control-socket
 
 # PostgreSQL at 127.0.0.1:5432 (user postgres, trust auth) is needed; see tests/load/run_load.py --help.
 load: setup

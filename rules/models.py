@@ -9,8 +9,10 @@ falling back to English.
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
-from django.db import models
+from django.db import DEFAULT_DB_ALIAS, models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -21,6 +23,10 @@ FAQ_KEY = "faq"
 HOW_TO_PLAY_KEY = "how-to-play"
 
 BODY_HELP = _("Empty lines separate paragraphs; headings, lists and diagrams work too.")
+SAMPLE_DIGESTS_HELP = _(
+    "For each field, a digest of the sample text last loaded into it, so that loading the samples "
+    "again can tell an editor's change from its own."
+)
 
 
 class PageQuerySet(models.QuerySet["Page"]):
@@ -74,6 +80,9 @@ class Page(models.Model):
     )
     created = models.DateTimeField(_("created"), auto_now_add=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)
+    sample_digests = models.JSONField(
+        _("sample digests"), default=dict, blank=True, editable=False, help_text=SAMPLE_DIGESTS_HELP
+    )
 
     objects = models.Manager.from_queryset(PageQuerySet)()
 
@@ -122,6 +131,9 @@ class FaqEntry(models.Model):
     )
     created = models.DateTimeField(_("created"), auto_now_add=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)
+    sample_digests = models.JSONField(
+        _("sample digests"), default=dict, blank=True, editable=False, help_text=SAMPLE_DIGESTS_HELP
+    )
 
     objects = models.Manager.from_queryset(FaqEntryQuerySet)()
 
@@ -138,3 +150,57 @@ class FaqEntry(models.Model):
         page = Page.objects.filter(key=FAQ_KEY).first()
         base = page.get_absolute_url() if page else reverse("rules:home")
         return f"{base}#{self.key}"
+
+
+def new_content_stamp() -> str:
+    """A stamp never used before: random, so that a rolled-back or flushed one cannot come back."""
+    return secrets.token_hex(16)
+
+
+class ContentVersion(models.Model):
+    """One row whose stamp changes whenever a page or an FAQ entry is saved or deleted.
+
+    Each server process caches whole pages in its own memory under keys that
+    include the stamp (``rules.caching``). Keeping the stamp in the database,
+    read once per page request by its primary key, is what makes an edit show
+    at once on every process, with or without a shared cache.
+    """
+
+    ROW = 1
+
+    stamp = models.CharField(_("stamp"), max_length=32)
+
+    class Meta:
+        # Nobody edits this row: no permissions, so the content editor group stays as it is.
+        default_permissions = ()
+        verbose_name = _("content version")
+        verbose_name_plural = _("content versions")
+
+    def __str__(self) -> str:
+        return self.stamp
+
+    @classmethod
+    def current(cls) -> str:
+        """The stamp now in the database (one query; the row is made if missing)."""
+        stamp = cls.objects.filter(pk=cls.ROW).values_list("stamp", flat=True).first()
+        if stamp is None:
+            # Only a database emptied after its migrations (a flushed test database) lacks the row.
+            row, _created = cls.objects.get_or_create(pk=cls.ROW, defaults={"stamp": new_content_stamp()})
+            stamp = row.stamp
+        return stamp
+
+    @classmethod
+    def bump(cls, using: str = DEFAULT_DB_ALIAS) -> None:
+        """Give the content a new stamp, in one statement (part of the caller's transaction).
+
+        Inside a transaction this also holds the row until it ends, which is
+        what orders concurrent writers of pages (see ``rules.caching``).
+        """
+        rows = cls.objects.using(using)
+        if not rows.filter(pk=cls.ROW).update(stamp=new_content_stamp()):
+            rows.get_or_create(pk=cls.ROW, defaults={"stamp": new_content_stamp()})
+
+    @classmethod
+    def lock(cls, using: str = DEFAULT_DB_ALIAS) -> None:
+        """Wait for the row, then hold it to the end of the transaction, without changing it."""
+        list(cls.objects.using(using).select_for_update().filter(pk=cls.ROW))

@@ -16,7 +16,8 @@ def _may_preview(request: HttpRequest) -> bool:
     """``?preview=1`` from someone who may edit pages shows unpublished ones too.
 
     Only a preview request looks at the user: ordinary page views never touch
-    the session, so their cached copies are shared by every visitor.
+    the session, so their cached copies are shared by every visitor. A preview
+    is personal: it bypasses the page cache.
     """
     if PREVIEW_PARAMETER not in request.GET:
         return False
@@ -41,7 +42,7 @@ def _neighbours(page: Page, pages: list[Page]) -> tuple[Page | None, Page | None
 
 
 @require_safe
-@cached_public_page
+@cached_public_page()
 def home(request: HttpRequest) -> HttpResponse:
     """The home page; a built-in welcome text until the content is loaded."""
     page = Page.objects.published().filter(key=HOME_KEY).first()
@@ -51,7 +52,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
-@cached_public_page
+@cached_public_page(personal=_may_preview)
 def page_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """A published page, looked up by its slug in the active language."""
     preview = _may_preview(request)

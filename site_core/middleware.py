@@ -1,4 +1,5 @@
-"""Site-wide middleware: the request log and the Content-Security-Policy header."""
+"""Site-wide middleware: forwarded headers from our proxies only, the request log, and the
+Content-Security-Policy header."""
 
 from __future__ import annotations
 
@@ -8,23 +9,49 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponseBase
-from rest_framework.throttling import BaseThrottle
+
+from site_core.proxies import client_ip, drop_untrusted_forwarded_headers
 
 request_log = logging.getLogger("miaojong.requests")
 
 GetResponse = Callable[[HttpRequest], HttpResponseBase]
 
 
-def client_ip(request: HttpRequest) -> str:
-    """The client's address as the rate limits see it.
+def log_safe(text: str) -> str:
+    """``text`` as one unambiguous token of a log line.
 
-    DRF's rule, so that a log line and a throttle count name the same client:
-    ``REMOTE_ADDR`` without proxies; behind ``NUM_PROXIES`` proxies of ours,
-    the address the outermost one appended to ``X-Forwarded-For``, counting
-    from the right (anything further left was written by the client).
+    A path is whatever the client sent, percent-decoded: a ``%0a`` in it would
+    start a forged line of its own, a space would shift the fields after it.
+    Backslashes, spaces and everything unprintable (controls, format
+    characters such as right-to-left overrides, line and paragraph separators)
+    are written as Python-style escapes; letters of every script stay as they are.
     """
-    # The stubs want DRF's Request; get_ident reads nothing but the META a Django request has too.
-    return BaseThrottle().get_ident(request)  # type: ignore[arg-type]
+    return "".join(_escaped(char) if char in "\\ " or not char.isprintable() else char for char in text)
+
+
+def _escaped(char: str) -> str:
+    code = ord(char)
+    if char == "\\":
+        return "\\\\"
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+class TrustedProxyMiddleware:
+    """Removes the ``X-Forwarded-*`` headers of requests that none of our proxies sent.
+
+    First in ``MIDDLEWARE``: below it, Django's HTTPS handling (``is_secure()``
+    through ``SECURE_PROXY_SSL_HEADER``) and everything else that reads those
+    headers sees only what a trusted proxy wrote (``site_core/proxies.py``).
+    """
+
+    def __init__(self, get_response: GetResponse) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        drop_untrusted_forwarded_headers(request.META)
+        return self.get_response(request)
 
 
 class RequestLogMiddleware:
@@ -44,11 +71,11 @@ class RequestLogMiddleware:
             duration_ms = (time.perf_counter() - started) * 1000
             request_log.info(
                 "%s %s %d %.1fms %s",
-                request.method,
-                request.path,
+                log_safe(request.method or ""),
+                log_safe(request.path),
                 response.status_code,
                 duration_ms,
-                client_ip(request),
+                log_safe(client_ip(request)),
             )
         return response
 

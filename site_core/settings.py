@@ -14,7 +14,10 @@ a secret key and the allowed hosts must be given. ``make run`` exports
 
 from __future__ import annotations
 
+import datetime as dt
+import ipaddress
 import os
+import secrets
 import tempfile
 from pathlib import Path
 
@@ -83,12 +86,61 @@ def env_list(name: str, default: list[str] | None = None) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
+def env_networks(name: str, default: list[str]) -> list[str]:
+    """A comma-separated list of IP addresses and networks (``10.0.0.5``, ``10.0.0.0/8``, ``::1``),
+    each written back in its canonical CIDR form."""
+    networks = []
+    for item in env_list(name, default):
+        try:
+            networks.append(str(ipaddress.ip_network(item)))
+        except ValueError as error:
+            raise ImproperlyConfigured(
+                f"{name}: {item!r} is not an IP address or network ({error}); "
+                "use e.g. 10.0.0.5, 10.0.0.0/8 or ::1"
+            ) from None
+    if not networks:
+        raise ImproperlyConfigured(f"{name} names no address; leave it unset for loopback only.")
+    return networks
+
+
+def development_secret_key(path: Path) -> str:
+    """The secret key of this checkout in debug mode: made at random on first use, then kept in ``path``.
+
+    Each checkout has a key of its own, so nobody can sign deal tokens or
+    sessions for someone else's debug instance (a key in the repository would
+    be everybody's). The file is written whole under a temporary name and then
+    linked into place, so processes starting together (the test workers) all
+    end up with the one key that was linked first.
+    """
+    try:
+        key = path.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        key = ""
+    except OSError as error:
+        raise ImproperlyConfigured(f"cannot read the development secret key {path}: {error}") from None
+    if key:
+        return key
+    draft = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    try:
+        descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as draft_file:
+            draft_file.write(secrets.token_urlsafe(50) + "\n")
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            pass  # another process was first: its key is the one
+        finally:
+            draft.unlink()
+        return path.read_text(encoding="utf-8").strip()
+    except OSError as error:
+        raise ImproperlyConfigured(
+            f"cannot write the development secret key {path} ({error}): set DJANGO_SECRET_KEY instead."
+        ) from None
+
+
 # --- Core ------------------------------------------------------------------
 
 DEBUG = env_bool("DJANGO_DEBUG", False)
-
-# Only ever used with DEBUG on (make run, the test suite).
-_DEVELOPMENT_SECRET_KEY = "django-insecure-miaojong-development-key-never-use-in-production"
 
 SECRET_KEY = env_str("DJANGO_SECRET_KEY") or ""
 if not SECRET_KEY:
@@ -98,7 +150,8 @@ if not SECRET_KEY:
             "(use a long random string, e.g. from "
             "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`)."
         )
-    SECRET_KEY = _DEVELOPMENT_SECRET_KEY
+    # Debug only (make run, the test suite): a random key per checkout, kept out of git (.gitignore).
+    SECRET_KEY = development_secret_key(Path(env_str("DJANGO_SECRET_KEY_FILE") or BASE_DIR / ".secret_key"))
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1"] if DEBUG else [])
 if not ALLOWED_HOSTS:
@@ -121,6 +174,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django.contrib.sitemaps",
+    # The admin login's lockout after repeated failures (see "Authentication" below).
+    "axes",
     "rest_framework",
     "drf_spectacular",  # OpenAPI schema at /api/schema/, docs at /api/docs/
     "drf_spectacular_sidecar",  # Swagger UI's files served by us, not a CDN (our CSP allows 'self' only)
@@ -132,12 +187,17 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First, so that the logged duration and status cover everything below,
+    # Before anything reads X-Forwarded-*: drops them unless one of TRUSTED_PROXIES sent the request.
+    "site_core.middleware.TrustedProxyMiddleware",
+    # Next, so that the logged duration and status cover everything below,
     # redirects and static files included.
     "site_core.middleware.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    # Before WhiteNoise, which answers static files without going further down.
+    # Before WhiteNoise, which answers static files without going further down, and
+    # before locale and common, whose redirects ("/" to "/en/", an added slash) are
+    # made on the way out: every response gets the policy and the frame ban.
     "site_core.middleware.ContentSecurityPolicyMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions, before common: picks the language from the URL prefix
@@ -147,7 +207,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last (as django-axes asks): turns a refused admin login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "site_core.urls"
@@ -261,6 +322,27 @@ else:
 
 # --- Authentication ----------------------------------------------------------
 
+# The admin's login, against guessing: after AXES_FAILURE_LIMIT wrong passwords from one address,
+# or for one account from anywhere, that address or account is refused (even with the right
+# password, and before the password is hashed, so the refusals cost nothing) until
+# AXES_COOLOFF_TIME has passed without a further try. The attempts are rows in the database,
+# so every process and server counts them together. `manage.py axes_reset_username NAME`
+# (or `axes_reset_ip ADDRESS`) lifts a lockout early.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = dt.timedelta(minutes=env_int("DJANGO_LOGIN_COOLOFF_MINUTES", 15, minimum=1))
+# Each parameter on its own: by address or by account, whichever reaches the limit first.
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_RESET_ON_SUCCESS = True
+# The same client address as the rate limits and the request log (TRUSTED_PROXIES).
+AXES_CLIENT_IP_CALLABLE = "site_core.proxies.client_ip"
+AXES_LOCKOUT_CALLABLE = "site_core.lockout.locked_out"
+# Its start-up banner would be one more line per process and command.
+AXES_VERBOSE = False
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -344,6 +426,10 @@ if BEHIND_PROXY:
 # client address is the one the outermost of them saw, the rest of the header
 # is whatever the client wrote. Used by the rate limits and the request log.
 NUM_PROXIES = env_int("DJANGO_NUM_PROXIES", 1 if BEHIND_PROXY else 0, minimum=0)
+# The addresses our proxies connect from. X-Forwarded-For and X-Forwarded-Proto are believed
+# only on a connection from one of them; anybody else reaching the app server directly is known
+# by its own address, whatever it writes (site_core/proxies.py).
+TRUSTED_PROXIES = env_networks("DJANGO_TRUSTED_PROXIES", ["127.0.0.0/8", "::1"])
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
@@ -373,6 +459,13 @@ THROTTLE_PER_MINUTE = {
 # Multiplies every rate above: the load test (tests/load/run_load.py) plays
 # hundreds of games from the one loopback address.
 THROTTLE_SCALE = env_int("DJANGO_THROTTLE_SCALE", 1, minimum=1)
+
+# How many second-long computations (a Mahjong solve, a Rummy computer move) one process runs at
+# once, per kind; a request beyond that is answered 503 at once (game/core/api/busy.py). The rate
+# limits bound each client; this bounds all of them together, so a crowd of clients each within its
+# limit still cannot occupy every worker. One per processor by default.
+PROCESSORS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+MAX_CONCURRENT_SOLVES = env_int("DJANGO_MAX_CONCURRENT_SOLVES", PROCESSORS, minimum=1)
 
 REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": (
@@ -443,5 +536,7 @@ LOGGING = {
         # runserver prints its own; DJANGO_REQUEST_LOG turns it on or off.
         # Its lines reach stdout through the root's handler.
         "miaojong.requests": {"level": "INFO" if env_bool("DJANGO_REQUEST_LOG", not DEBUG) else "WARNING"},
+        # django-axes: its warnings (repeated failures, lockouts) matter; its INFO lines are bookkeeping.
+        "axes": {"level": "WARNING"},
     },
 }

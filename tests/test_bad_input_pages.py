@@ -60,11 +60,17 @@ ABSURD_QUERIES = {
 
 @pytest.fixture
 def score_id(db: None) -> int:
-    """A stored, replayable entry (a whole Turtle game), so the replay page has something to show."""
+    """A stored, replayable entry (a whole Turtle game), so the replay page has something to show.
+
+    Played at an uneven pace: an even one is a program's, held for review and not shown.
+    """
     code = "MJ1-L00-ABCDEFG"
     plan = deal(code).plan
     token = tokens.issue(code, "classic", now=tokens.clock() - 3600)
-    log = [{"t": 1000 * (k + 1), "type": "match", "a": a, "b": b} for k, (a, b) in enumerate(plan)]
+    log = [
+        {"t": 1000 * (k + 1) + 300 * (k % 3), "type": "match", "a": a, "b": b}
+        for k, (a, b) in enumerate(plan)
+    ]
     verified = submissions.verify(token, "Anna", log, now_ms=int(tokens.clock() * 1000))
     return submissions.store(verified).pk
 

@@ -23,7 +23,8 @@ LANGUAGES = ["en", "it", "pl", "ru", "fr"]
 
 def names_in_order(html: str) -> list[str]:
     """The names on the board, top to bottom."""
-    return re.findall(r'<td class="board-name"><a href="/\w+/mahjong/[\w-]+/\d+/"[^>]*>([^<]+)</a>', html)
+    row = r'<td class="board-name"><a href="/\w+/mahjong/[\w-]+/\d+/"[^>]*><bdi>([^<]+)</bdi></a>'
+    return re.findall(row, html)
 
 
 def alternates(html: str) -> dict[str, str]:
@@ -36,10 +37,25 @@ def canonical(html: str) -> str:
     return str(found[0])
 
 
-def won(client: Client, monkeypatch: pytest.MonkeyPatch, name: str, step_ms: int, **deal: Any) -> int:
-    """A classic game won through the API: deal, play the deal's plan, submit. Returns the id."""
+def won(
+    client: Client, monkeypatch: pytest.MonkeyPatch, name: str, step_ms: int, *, undos: int = 0, **deal: Any
+) -> int:
+    """A classic game won through the API: deal, play the deal's plan, submit. Returns the id.
+
+    With ``undos``, the first pair is taken back and taken again that many times
+    first: another way of playing the same deal, which the server does not take
+    for a copy of a game played straight through.
+    """
     dealt = deal_long_ago(client, monkeypatch, **(deal or {"layout": "L00", "mode": "classic"}))
-    created = submit_ok(client, dealt["token"], play(dealt["plan"], step_ms=step_ms), name=name)
+    log = play(dealt["plan"], step_ms=step_ms)
+    first = log[0]
+    detour: list[dict[str, Any]] = []
+    for k in range(undos):
+        detour.append({"t": first["t"] + 600 * k + 300, "type": "undo"})
+        detour.append({**first, "t": first["t"] + 600 * (k + 1)})
+    shift = 600 * undos
+    log = [first, *detour, *({**event, "t": event["t"] + shift} for event in log[1:])]
+    created = submit_ok(client, dealt["token"], log, name=name)
     return int(created["id"])
 
 
@@ -66,8 +82,9 @@ def test_it_ranks_classic_games_by_time_fastest_first(
 
 
 @pytest.mark.django_db
-def test_equal_times_rank_fewer_hints_first(client: Client) -> None:
-    make_score(name="Hinted", time_ms=60_000, hints=2)
+def test_equal_ranked_times_rank_fewer_hints_first(client: Client) -> None:
+    # 30 s on the stopwatch and two hints of 15 s rank as 60 s, behind 60 s without a hint.
+    make_score(name="Hinted", time_ms=30_000, hints=2)
     make_score(name="Clean", time_ms=60_000, hints=0)
     make_score(name="Slower", time_ms=61_000, hints=0)
     assert names_in_order(page(client, "/en/mahjong/scores/")) == ["Clean", "Hinted", "Slower"]
@@ -88,10 +105,11 @@ def test_the_arcade_board_ranks_by_score_and_shows_score_and_level(client: Clien
 
 @pytest.mark.django_db
 def test_the_classic_board_shows_time_and_hints(client: Client) -> None:
-    make_score(name="Anna", time_ms=83_456, hints=4)
+    make_score(name="Anna", time_ms=83_456)
+    make_score(name="Bea", time_ms=90_000, hints=4)
     html = page(client, "/en/mahjong/scores/")
     assert '<th scope="col">Time</th>' in html and '<th scope="col">Hints</th>' in html
-    assert '<td class="board-figure">1:23.4</td>' in html
+    assert '<td class="board-figure">1:23.4</td>' in html, "no penalties, nothing more to say"
     assert '<td class="board-number">4</td>' in html
 
 
@@ -145,6 +163,7 @@ def test_a_board_shows_the_top_100(client: Client) -> None:
                 name=f"P{k}",
                 log=[],
                 token_digest=f"bulk{k:060d}",  # 64 characters, the column's length
+                random_deal=True,
             )
             for k in range(105)
         ]
@@ -245,7 +264,7 @@ def test_dates_are_shown_in_the_page_language(client: Client) -> None:
 @pytest.mark.django_db
 def test_the_daily_page_shows_both_boards_of_today(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
     won(client, monkeypatch, "Daily slow", 1500, daily="classic")
-    won(client, monkeypatch, "Daily fast", 1000, daily="classic")
+    won(client, monkeypatch, "Daily fast", 1000, undos=1, daily="classic")
     make_score(name="Arcade daily", mode="arcade", daily=today(), code=str(daily_code(today(), "arcade")))
     make_score(name="Yesterday", daily=today() - dt.timedelta(days=1))
     won(client, monkeypatch, "Not daily", 500)
@@ -260,6 +279,16 @@ def test_the_daily_page_shows_both_boards_of_today(client: Client, monkeypatch: 
     assert f'href="?date={(today() - dt.timedelta(days=1)).isoformat()}" rel="prev"' in html
     assert 'rel="next"' not in html, "no board of tomorrow yet"
     assert canonical(html) == "http://testserver/en/mahjong/scores/daily/"
+
+
+@pytest.mark.django_db
+def test_a_past_days_play_link_leads_to_the_deal_its_entries_were_played_on(client: Client) -> None:
+    """Days played before the daily code was keyed by the server's secret had other deals."""
+    day = today() - dt.timedelta(days=30)
+    make_score(name="Back then", daily=day, code="MJ1-L00-ABCDEFG")
+    html = page(client, f"/en/mahjong/scores/daily/?date={day.isoformat()}")
+    assert 'href="/en/mahjong/play/MJ1-L00-ABCDEFG/"' in html
+    assert f'href="/en/mahjong/play/{daily_code(day, "arcade")}/?mode=arcade"' in html, "no arcade entry"
 
 
 @pytest.mark.django_db

@@ -152,6 +152,50 @@ class TestOperationsSettings:
         assert values["NUM_PROXIES"] == proxies
         assert values["REST_FRAMEWORK"]["NUM_PROXIES"] == proxies
 
+    def test_only_loopback_is_a_trusted_proxy_unless_told_otherwise(self) -> None:
+        values = settings_of({**PRODUCTION, "DJANGO_BEHIND_PROXY": "1"}, "TRUSTED_PROXIES")
+        assert values["TRUSTED_PROXIES"] == ["127.0.0.0/8", "::1/128"]
+
+    def test_trusted_proxies_are_addresses_and_networks(self) -> None:
+        env = {**PRODUCTION, "DJANGO_TRUSTED_PROXIES": " 10.0.0.5, 10.1.0.0/16 ,fd00::/8,"}
+        assert settings_of(env, "TRUSTED_PROXIES")["TRUSTED_PROXIES"] == [
+            "10.0.0.5/32",
+            "10.1.0.0/16",
+            "fd00::/8",
+        ]
+
+    @pytest.mark.parametrize("value", ["10.0.0.300", "proxy.internal", "10.0.0.5/8", "10.0.0.0/33", ","])
+    def test_a_bad_trusted_proxy_stops_the_start_naming_the_variable(self, value: str) -> None:
+        result = run_python(
+            ["-c", "import site_core.settings"], {**PRODUCTION, "DJANGO_TRUSTED_PROXIES": value}
+        )
+        assert result.returncode != 0
+        assert "ImproperlyConfigured" in result.stderr
+        assert "DJANGO_TRUSTED_PROXIES" in result.stderr
+
+    def test_concurrent_solves_default_to_one_per_processor(self) -> None:
+        values = settings_of(PRODUCTION, "MAX_CONCURRENT_SOLVES")
+        assert values["MAX_CONCURRENT_SOLVES"] == len(os.sched_getaffinity(0))
+        values = settings_of({**PRODUCTION, "DJANGO_MAX_CONCURRENT_SOLVES": "6"}, "MAX_CONCURRENT_SOLVES")
+        assert values["MAX_CONCURRENT_SOLVES"] == 6
+
+    @pytest.mark.parametrize("value", ["0", "many"])
+    def test_a_bad_bound_on_concurrent_solves_stops_the_start(self, value: str) -> None:
+        result = run_python(
+            ["-c", "import site_core.settings"], {**PRODUCTION, "DJANGO_MAX_CONCURRENT_SOLVES": value}
+        )
+        assert result.returncode != 0
+        assert "DJANGO_MAX_CONCURRENT_SOLVES" in result.stderr
+
+    def test_the_admin_lockout_can_be_tuned(self) -> None:
+        env = {**PRODUCTION, "DJANGO_LOGIN_FAILURE_LIMIT": "3", "DJANGO_LOGIN_COOLOFF_MINUTES": "60"}
+        values = settings_of(env, "AXES_FAILURE_LIMIT", "AXES_COOLOFF_TIME", "AXES_LOCKOUT_PARAMETERS")
+        assert values == {
+            "AXES_FAILURE_LIMIT": 3,
+            "AXES_COOLOFF_TIME": "1:00:00",
+            "AXES_LOCKOUT_PARAMETERS": ["ip_address", "username"],
+        }
+
     def test_the_static_root_can_be_moved(self, tmp_path: Path) -> None:
         values = settings_of({**PRODUCTION, "DJANGO_STATIC_ROOT": str(tmp_path / "static")}, "STATIC_ROOT")
         assert values["STATIC_ROOT"] == str(tmp_path / "static")

@@ -8,11 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import Permission, User
 from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from game.mahjong import replays
 from game.mahjong.engine import Game, Status, deal
 from game.mahjong.engine import play as play_rules
 from game.mahjong.engine.play import scoring_rules
@@ -39,6 +41,15 @@ CONTROLS = [
     "replay-event",
 ]
 JS_FIXTURE = Path(__file__).resolve().parent / "client" / "js" / "engine-games.json"
+THROTTLED_TITLES = {
+    "en": "Too many replays at once",
+    "it": "Troppi replay in poco tempo",
+    "pl": "Za dużo powtórek naraz",
+    "ru": "Слишком много просмотров подряд",
+    "fr": "Trop de parties à revoir d\u2019un coup",
+}
+HUMAN_STEPS_MS = (800, 1200, 950, 1400, 700)
+"""The time between pairs of the games played here: uneven, as a person's (an even pace is held)."""
 
 
 def config_of(html: str) -> dict[str, Any]:
@@ -61,9 +72,9 @@ def played_classic(code: str) -> Game:
     game.shuffle(6000)
     t = 7000
     assert game.plan is not None, "the shuffle found a solvable arrangement"
-    for a, b in game.plan:
+    for k, (a, b) in enumerate(game.plan):
         game.match(a, b, t)
-        t += 1000
+        t += HUMAN_STEPS_MS[k % len(HUMAN_STEPS_MS)]
     assert game.status is Status.CLEARED
     return game
 
@@ -74,9 +85,9 @@ def played_arcade(code: str) -> Game:
     t = 1000
     for level in (1, 2):
         assert game.plan is not None
-        for a, b in game.plan[: None if level == 1 else 2]:
+        for k, (a, b) in enumerate(game.plan[: None if level == 1 else 2]):
             game.match(a, b, t)
-            t += 1000
+            t += HUMAN_STEPS_MS[k % len(HUMAN_STEPS_MS)]
         if level == 1:
             game.next_level(t)
             t += 1000
@@ -103,10 +114,14 @@ def test_the_page_shows_the_entry_and_links_to_its_deal(
     assert response.status_code == 200
     html = response.content.decode()
     entry = Score.objects.get(pk=pk)
-    assert "Replay of Zoë O&#x27;Brien\u2019s game" in html
+    assert "Replay of <bdi>Zoë O&#x27;Brien</bdi>\u2019s game" in html, "the name isolated from the text"
     assert f'<code>{entry.code}</code> <a href="/en/mahjong/play/{entry.code}/">Play this deal</a>' in html
-    seconds = (game.time_ms or 0) // 1000
+    # One hint (15 s) and one shuffle (30 s): the ranked time, then how it is made up.
+    seconds, stopwatch = (game.result().ranked_ms or 0) // 1000, (game.time_ms or 0) // 1000
+    assert seconds == stopwatch + 45
     assert f'<dd class="replay-figure">{seconds // 60}:{seconds % 60:02}.' in html
+    assert f">{stopwatch // 60}:{stopwatch % 60:02}." in html
+    assert " + 0:45 (1 hint, 1 shuffle)</small>" in html
     assert "<dd>Turtle</dd>" in html and "<dd>Classic</dd>" in html
     assert f"<dd>{entry.moves}</dd>" in html
     assert f'<time datetime="{entry.created.isoformat()}">' in html
@@ -266,14 +281,130 @@ def test_an_unknown_id_is_a_translated_404(client: Client, language: str) -> Non
     assert f'<html lang="{language}"' in html
 
 
+OFF_THE_BOARDS = [
+    {"hidden": True},
+    {"flagged": True},
+    {"flagged": True, "rejected": True, "hidden": True},
+    {"flagged": True, "approved": True, "rejected": True},
+]
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("fields", "status"),
-    [({"hidden": True}, 404), ({"flagged": True}, 404), ({"flagged": True, "approved": True}, 200)],
+    [*((fields, 404) for fields in OFF_THE_BOARDS), ({"flagged": True, "approved": True}, 200)],
 )
 def test_only_public_entries_can_be_watched(client: Client, fields: dict[str, bool], status: int) -> None:
     entry = make_score(**fields)
     assert client.get(f"/en/mahjong/scores/{entry.pk}/").status_code == status
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("fields", OFF_THE_BOARDS)
+def test_a_moderator_may_watch_an_entry_off_the_boards_and_is_told_so(
+    client: Client, fields: dict[str, bool]
+) -> None:
+    entry = make_score(name="Held", **fields)
+    moderator = User.objects.create_user("mod", password="a long password for tests", is_staff=True)
+    moderator.user_permissions.add(Permission.objects.get(codename="view_score"))
+    client.force_login(moderator)
+    response = client.get(f"/en/mahjong/scores/{entry.pk}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Only moderators can see this page." in html
+    assert "private" in response["Cache-Control"] and "no-store" in response["Cache-Control"]
+    assert "<dt>Rank</dt>" not in html, "no rank: it is on no board"
+
+
+@pytest.mark.django_db
+def test_a_staff_member_without_the_permission_to_view_scores_sees_what_the_public_sees(
+    client: Client,
+) -> None:
+    entry = make_score(flagged=True)
+    client.force_login(User.objects.create_user("editor", password="a long password", is_staff=True))
+    assert client.get(f"/en/mahjong/scores/{entry.pk}/").status_code == 404
+
+
+# -- the stored replay -----------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_the_submission_stores_the_replay_and_the_page_serves_it_without_replaying(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pk, _game = submitted(client, monkeypatch, "classic")
+    entry = Score.objects.get(pk=pk)
+    assert entry.replay is not None and entry.replay["format"] == replays.FORMAT
+    expected = config_of(client.get(f"/en/mahjong/scores/{pk}/").content.decode())["script"]
+    assert expected == replay_script(entry.code, entry.mode, entry.log), "what a replay now would give"
+
+    def no_replay(*args: Any) -> Any:
+        raise AssertionError("the page replayed the log")
+
+    monkeypatch.setattr(replays, "record", no_replay)
+    again = config_of(client.get(f"/en/mahjong/scores/{pk}/").content.decode())["script"]
+    assert again == expected
+
+
+@pytest.mark.django_db
+def test_an_entry_stored_without_a_replay_gets_it_on_its_first_view_and_keeps_it(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pk, _game = submitted(client, monkeypatch, "arcade")
+    Score.objects.filter(pk=pk).update(replay=None)  # as entries stored before replays were
+    calls = []
+    record = replays.record
+
+    def counted(*args: Any) -> Any:
+        calls.append(args)
+        return record(*args)
+
+    monkeypatch.setattr(replays, "record", counted)
+    first = config_of(client.get(f"/en/mahjong/scores/{pk}/").content.decode())["script"]
+    second = config_of(client.get(f"/en/mahjong/scores/{pk}/").content.decode())["script"]
+    assert len(calls) == 1
+    stored = Score.objects.get(pk=pk).replay
+    assert stored is not None
+    assert first == second and first["outcomes"] == stored["outcomes"]
+
+
+@pytest.mark.django_db
+def test_an_old_entry_beyond_todays_caps_is_not_replayed_at_all(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An entry of 1,900 shuffles took 4.4 CPU-s a view; now it is refused before any shuffle."""
+    log = [{"t": 1_000 + k, "type": "shuffle"} for k in range(1_900)]
+    entry = make_score(log=log, shuffles=1_900)
+    monkeypatch.setattr(replays, "record", lambda *args: pytest.fail("replayed"))
+    html = client.get(f"/en/mahjong/scores/{entry.pk}/").content.decode()
+    assert "This game can no longer be replayed." in html
+    stored = Score.objects.get(pk=entry.pk).replay
+    assert stored is not None and "30 shuffles" in stored["error"], "marked, so the next view is as cheap"
+
+
+# -- the rate limit --------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_beyond_the_replay_rate_a_friendly_translated_429_answers_at_once(
+    client: Client, settings: Any, monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "replays": "3/min"}
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+    entry = make_score(log=[])
+    url = mahjong_path(language, "scores", entry.pk)
+    assert [client.get(url).status_code for _ in range(3)] == [200, 200, 200]
+    with monkeypatch.context() as patch:
+        patch.setattr(Score.objects, "filter", lambda *a, **k: pytest.fail("read the database"))
+        response = client.get(url)
+    assert response.status_code == 429
+    assert 1 <= int(response["Retry-After"]) <= 60
+    html = response.content.decode()
+    assert f'<html lang="{language}"' in html
+    assert f"<h1>{THROTTLED_TITLES[language]}</h1>" in html
+    other = Client(REMOTE_ADDR="203.0.113.9")
+    assert other.get(url).status_code == 200, "another address has a count of its own"
 
 
 @pytest.mark.django_db

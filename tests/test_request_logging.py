@@ -1,4 +1,5 @@
-"""The request log: one line per request, with the client address as our proxies saw it."""
+"""The request log: one line per request, with the client address as our proxies saw it, and
+nothing a client sends can break a line or forge another."""
 
 from __future__ import annotations
 
@@ -34,8 +35,10 @@ def request_lines(caplog: pytest.LogCaptureFixture) -> RequestLines:
     return lines
 
 
-def with_proxies(settings: Settings, count: int) -> None:
+def with_proxies(settings: Settings, count: int, trusted: tuple[str, ...] = ("10.0.0.0/8",)) -> None:
+    """``count`` proxies of ours in front, connecting from the ``trusted`` networks."""
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": count}
+    settings.TRUSTED_PROXIES = list(trusted)
 
 
 @pytest.mark.django_db
@@ -118,6 +121,58 @@ def test_a_spoofed_header_cannot_escape_the_rate_limit(client: Client, settings:
         for n in range(3)
     ]
     assert statuses == [200, 200, 429]
+
+
+@pytest.mark.django_db
+def test_a_client_reaching_the_server_directly_is_logged_by_its_own_address(
+    client: Client, settings: Settings, request_lines: RequestLines
+) -> None:
+    """Behind a proxy, the header is believed only on the proxy's own connections."""
+    with_proxies(settings, 1, trusted=("10.0.0.1",))
+    client.get("/healthz", REMOTE_ADDR="198.51.100.7", HTTP_X_FORWARDED_FOR="203.0.113.66")
+    client.get("/healthz", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.66")
+    assert [line["ip"] for line in request_lines()] == ["198.51.100.7", "203.0.113.66"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("path", "logged"),
+    [
+        # %0a would end the line and start a forged one in the client's words.
+        (
+            "/en/x%0aINFO%20miaojong.requests:%20GET%20/admin/%20200",
+            "/en/x\\x0aINFO\\x20miaojong.requests:\\x20GET\\x20/admin/\\x20200",
+        ),
+        ("/en/a%0d%0ab", "/en/a\\x0d\\x0ab"),
+        ("/en/tab%09here", "/en/tab\\x09here"),
+        # A space would shift the fields after the path; a backslash is doubled, so escapes stay unambiguous.
+        ("/en/two%20words", "/en/two\\x20words"),
+        ("/en/back%5Cx0a", "/en/back\\\\x0a"),
+        # Unicode's own line breaks and direction overrides too.
+        ("/en/%E2%80%A8%E2%80%AE", "/en/\\u2028\\u202e"),
+        # Letters of any script stay readable.
+        ("/ru/%D0%BF%D1%80%D0%B0%D0%B2%D0%B8%D0%BB%D0%B0/", "/ru/правила/"),
+    ],
+)
+def test_control_characters_in_the_path_are_escaped_so_a_line_stays_one_line(
+    client: Client, request_lines: RequestLines, caplog: pytest.LogCaptureFixture, path: str, logged: str
+) -> None:
+    client.get(path, REMOTE_ADDR="198.51.100.7")
+    messages = [record.getMessage() for record in caplog.records if record.name == "miaojong.requests"]
+    assert len(messages) == 1
+    assert "\n" not in messages[0] and "\r" not in messages[0]
+    (line,) = request_lines()  # still the five fields, in order
+    assert line["path"] == logged
+    assert (line["method"], line["ip"]) == ("GET", "198.51.100.7")
+
+
+@pytest.mark.django_db
+def test_control_characters_in_a_forwarded_address_are_escaped_too(
+    client: Client, settings: Settings, request_lines: RequestLines
+) -> None:
+    with_proxies(settings, 1)
+    client.get("/healthz", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="1.2.3.4\tforged")
+    assert request_lines()[0]["ip"] == "1.2.3.4\\x09forged"
 
 
 def test_nothing_is_logged_when_the_logger_is_off(client: Client, caplog: pytest.LogCaptureFixture) -> None:

@@ -190,15 +190,59 @@ def test_the_deploy_check_is_clean_with_a_production_environment() -> None:
     assert "System check identified no issues" in result.stdout
 
 
-def test_debug_mode_starts_with_development_defaults() -> None:
-    values = settings_with({"DJANGO_DEBUG": "1"})
+def test_debug_mode_starts_with_development_defaults(tmp_path: Path) -> None:
+    values = settings_with({"DJANGO_DEBUG": "1", "DJANGO_SECRET_KEY_FILE": str(tmp_path / "key")})
     assert values["DEBUG"] is True
-    assert values["SECRET_KEY"].startswith("django-insecure-")
+    assert values["SECRET_KEY"] == (tmp_path / "key").read_text().strip()
     assert values["ALLOWED_HOSTS"] == ["localhost", "127.0.0.1"]
     assert values["STORAGES"]["staticfiles"]["BACKEND"] == (
         "django.contrib.staticfiles.storage.StaticFilesStorage"
     )
     assert values["SECURE_SSL_REDIRECT"] is None
+
+
+class TestTheDevelopmentSecretKey:
+    """Debug mode makes a key of its own per checkout: one in the repository would let anybody sign
+    deal tokens and sessions that every debug instance accepts."""
+
+    def test_it_is_made_at_random_on_first_use_readable_only_by_its_owner(self, tmp_path: Path) -> None:
+        key_file = tmp_path / ".secret_key"
+        key = settings_with({"DJANGO_DEBUG": "1", "DJANGO_SECRET_KEY_FILE": str(key_file)})["SECRET_KEY"]
+        assert key == key_file.read_text().strip()
+        assert len(key) >= 50
+        assert key_file.stat().st_mode & 0o777 == 0o600
+        assert list(tmp_path.iterdir()) == [key_file]  # no draft left behind
+
+    def test_it_is_kept_for_the_next_start(self, tmp_path: Path) -> None:
+        env = {"DJANGO_DEBUG": "1", "DJANGO_SECRET_KEY_FILE": str(tmp_path / ".secret_key")}
+        assert settings_with(env)["SECRET_KEY"] == settings_with(env)["SECRET_KEY"]
+
+    def test_each_checkout_has_its_own(self, tmp_path: Path) -> None:
+        keys = {
+            settings_with({"DJANGO_DEBUG": "1", "DJANGO_SECRET_KEY_FILE": str(tmp_path / name)})["SECRET_KEY"]
+            for name in ("one", "two")
+        }
+        assert len(keys) == 2
+
+    def test_processes_starting_together_agree_on_one_key(self, tmp_path: Path) -> None:
+        env = {**os.environ, "DJANGO_DEBUG": "1", "DJANGO_SECRET_KEY_FILE": str(tmp_path / ".secret_key")}
+        env["DJANGO_SETTINGS_MODULE"] = "site_core.settings"
+        starts = [
+            subprocess.Popen(
+                [sys.executable, "-c", "from site_core import settings; print(settings.SECRET_KEY)"],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            for _ in range(4)
+        ]
+        keys = {start.communicate(timeout=120)[0].strip() for start in starts}
+        assert keys == {(tmp_path / ".secret_key").read_text().strip()}
+
+    def test_the_checkout_keeps_its_key_out_of_git(self) -> None:
+        ignored = (ROOT / ".gitignore").read_text().splitlines()
+        assert ".secret_key" in ignored
 
 
 def test_production_serves_hashed_compressed_static_files_over_https_only() -> None:

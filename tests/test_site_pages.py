@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 from django.template.loader import render_to_string
 from django.test import Client
 from django.utils import translation
@@ -63,9 +63,9 @@ NOT_FOUND = {
 @pytest.fixture(autouse=True)
 def empty_page_cache() -> Iterator[None]:
     """Pages are cached; some tests change the database behind the signals' back."""
-    cache.clear()
+    caches["pages"].clear()
     yield
-    cache.clear()
+    caches["pages"].clear()
 
 
 def alternates(html: str) -> dict[str, str]:

@@ -62,4 +62,9 @@ class MahjongConfig(GameAppConfig):
         js_catalogue="game.mahjong",
         fences={"tiles": "game.mahjong.diagrams.TILES_FENCE"},
         stale_rows=_stale_rows,
+        api_error_codes={
+            "impossible_timing": "a match came sooner than a person can see the board and tap two tiles",
+            "copied_log": "the moves are those of a game already submitted on the same deal and mode",
+            "daily_closed": "the daily challenge of the token's date no longer takes entries",
+        },
     )

@@ -1,34 +1,45 @@
 """The leaderboard pages and the replay viewer (under the language prefix).
 
-The boards come from ``Score.objects`` (``ranked`` and ``daily``); the replay
+The boards come from ``Score.objects``: a layout's (``ranked``, random deals
+only), a code's (``of_code``, ``?code=MJ1-L00-ABCDEFG``) and a day's
+(``daily``); classic rows show the ranked time with the stopwatch and the
+penalties that make it up (:func:`penalty_note`).  The replay
 page embeds what the browser needs to rebuild every board of an accepted game:
 the deal, the log, and for each event the part of it only the server can work
-out (see :func:`replay_script`).
+out (see :func:`replay_script`).  That part was computed once, when the game
+was submitted, and is served from the entry (:func:`stored_replay`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
+import math
 import re
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, cast
 from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import formats
-from django.utils.translation import get_language
+from django.utils.cache import patch_cache_control
+from django.utils.html import format_html
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
+from game.core.api.errors import ApiError
+from game.core.api.throttling import ClientRateThrottle
 from game.core.leaderboard import PERIOD_NAMES, PERIODS
 
+from . import replays
+from .api import submissions
 from .api.daily import daily_code, today
 from .api.views import layout_graph
-from .engine import FACES, Event, EventType, Game, MahjongError, all_layouts, plan_json
-from .engine.play import scoring_rules
+from .engine import FACES, GameCode, MahjongError, all_layouts, get_layout, parse_log
+from .engine.play import HINT_PENALTY_MS, SHUFFLE_PENALTY_MS, scoring_rules
 from .models import Mode, Score
 from .names import MODE_NAMES, face_name, layout_name
 from .views import style_sheets
@@ -60,11 +71,35 @@ def format_time(ms: int) -> str:
     return f"{minutes}:{seconds:02}{mark}{tenth}"
 
 
+def format_penalty(ms: int) -> str:
+    """Penalty seconds as m:ss (h:mm:ss past an hour): they are whole seconds, no tenths."""
+    hours, rest = divmod(ms // 1000, 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
+
+
 def figure_of(entry: Score) -> str:
-    """What the entry is ranked by, as people read it: a time or a score."""
+    """What the entry is ranked by, as people read it: a ranked time (penalties in) or a score."""
     if entry.mode == Mode.CLASSIC:
-        return format_time(entry.time_ms or 0)
+        return format_time(entry.ranked_ms or 0)
     return formats.number_format(entry.score or 0, force_grouping=True)
+
+
+def penalty_note(entry: Score) -> str:
+    """How a classic ranked time is made up, e.g. "2:31.4 + 0:45 (3 hints)"; "" without penalties."""
+    if entry.mode != Mode.CLASSIC or not (entry.hints or entry.shuffles):
+        return ""
+    hints = ngettext("%(count)s hint", "%(count)s hints", entry.hints) % {"count": entry.hints}
+    shuffles = ngettext("%(count)s shuffle", "%(count)s shuffles", entry.shuffles) % {"count": entry.shuffles}
+    if entry.hints and entry.shuffles:
+        what = str(_("%(hints)s, %(shuffles)s") % {"hints": hints, "shuffles": shuffles})
+    else:
+        what = hints if entry.hints else shuffles
+    penalty = HINT_PENALTY_MS * entry.hints + SHUFFLE_PENALTY_MS * entry.shuffles
+    return str(
+        _("%(time)s + %(penalty)s (%(what)s)")
+        % {"time": format_time(entry.time_ms or 0), "penalty": format_penalty(penalty), "what": what}
+    )
 
 
 def _rows(entries: list[Score]) -> list[dict[str, Any]]:
@@ -73,6 +108,7 @@ def _rows(entries: list[Score]) -> list[dict[str, Any]]:
             "rank": rank,
             "entry": entry,
             "figure": figure_of(entry),
+            "penalty": penalty_note(entry),
             "url": reverse("mahjong:replay", args=[entry.pk]),
         }
         for rank, entry in enumerate(entries, start=1)
@@ -80,7 +116,7 @@ def _rows(entries: list[Score]) -> list[dict[str, Any]]:
 
 
 def _board_entries(board: Any) -> list[Score]:
-    fields = ("id", "name", "mode", "time_ms", "score", "level", "hints", "created")
+    fields = ("id", "name", "mode", "time_ms", "ranked_ms", "score", "level", "hints", "shuffles", "created")
     return list(board.only(*fields)[:BOARD_SIZE])
 
 
@@ -104,25 +140,48 @@ class BoardChoice:
     layout: str
     mode: str
     period: str
+    code: str = ""
+    """A code's board (the layout is the code's); "" for the layout's board."""
 
     def query(self) -> str:
-        """The query string of this board, leaving out the defaults."""
-        pairs = [
-            (key, value)
-            for key, value, default in (
-                ("layout", self.layout, DEFAULT_LAYOUT),
-                ("mode", self.mode, DEFAULT_MODE),
-                ("period", self.period, DEFAULT_PERIOD),
-            )
-            if value != default
-        ]
+        """The query string of this board, leaving out the defaults (and the layout a code names)."""
+        pairs: list[tuple[str, str]] = []
+        if self.code:
+            pairs.append(("code", self.code))
+        elif self.layout != DEFAULT_LAYOUT:
+            pairs.append(("layout", self.layout))
+        if self.mode != DEFAULT_MODE:
+            pairs.append(("mode", self.mode))
+        if self.period != DEFAULT_PERIOD:
+            pairs.append(("period", self.period))
         return urlencode(pairs)
+
+    def with_period(self, period: str) -> BoardChoice:
+        return BoardChoice(self.layout, self.mode, period, self.code)
+
+    def entries(self) -> Any:
+        """This board's entries, best first."""
+        if self.code:
+            return Score.objects.of_code(self.code, mode=self.mode, period=self.period)
+        return Score.objects.ranked(layout=self.layout, mode=self.mode, period=self.period)
 
 
 def read_board_choice(query: Any) -> tuple[BoardChoice, list[str]]:
-    """The board a query string asks for, and what was wrong with it (then the defaults stand in)."""
+    """The board a query string asks for, and what was wrong with it (then the defaults stand in).
+
+    ``code`` asks for a code's board; its layout is the code's, whatever ``layout`` says.
+    """
     problems: list[str] = []
+    code = ""
     layout = query.get("layout", DEFAULT_LAYOUT)
+    if "code" in query:
+        try:
+            game_code = GameCode.parse(query["code"])
+            get_layout(game_code.layout_id)
+        except MahjongError:
+            problems.append(str(_("There is no game code “%(value)s”.") % {"value": query["code"][:20]}))
+        else:
+            code, layout = str(game_code), game_code.layout_id
     if layout not in all_layouts():
         problems.append(str(_("There is no layout “%(value)s”.") % {"value": layout[:20]}))
         layout = DEFAULT_LAYOUT
@@ -134,21 +193,33 @@ def read_board_choice(query: Any) -> tuple[BoardChoice, list[str]]:
     if period not in PERIODS:
         problems.append(str(_("There is no period “%(value)s”.") % {"value": period[:20]}))
         period = DEFAULT_PERIOD
-    return BoardChoice(layout, mode, period), problems
+    return BoardChoice(layout, mode, period, code), problems
 
 
 @require_safe
 def leaderboard(request: HttpRequest) -> HttpResponse:
-    """The top entries of one layout, mode and period (``?layout=L00&mode=classic&period=week``)."""
+    """The top entries of one layout, mode and period (``?layout=L00&mode=classic&period=week``).
+
+    With ``?code=MJ1-L00-ABCDEFG``, the board of that code instead (games of a chosen code are
+    ranked there, not on the layout's board).
+    """
     choice, problems = read_board_choice(request.GET)
     context: dict[str, Any] = {
         "choice": choice,
         "layouts": _layout_choices(),
         "modes": _choices(MODE_NAMES),
         "periods": [
-            {**item, "url": f"?{BoardChoice(choice.layout, choice.mode, item['value']).query()}"}
+            {**item, "url": f"?{choice.with_period(item['value']).query()}"}
             for item in _choices(PERIOD_NAMES)
         ],
+        "layout_board_url": _page_url(BoardChoice(choice.layout, choice.mode, DEFAULT_PERIOD)),
+        "penalties": {
+            "hint": format_penalty(HINT_PENALTY_MS),
+            "shuffle": format_penalty(SHUFFLE_PENALTY_MS),
+            "hint_seconds": HINT_PENALTY_MS // 1000,
+            "shuffle_seconds": SHUFFLE_PENALTY_MS // 1000,
+            "grace_minutes": int(submissions.DAILY_GRACE.total_seconds() // 60),
+        },
         "layout_name": layout_name(choice.layout),
         "mode_name": MODE_NAMES[choice.mode],
         "period_name": PERIOD_NAMES[choice.period],
@@ -156,12 +227,27 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
     }
     if problems:
         return _bad_request(request, "mahjong/leaderboard.html", {**context, "problems": problems})
-    board = Score.objects.ranked(layout=choice.layout, mode=choice.mode, period=choice.period)
-    context["rows"] = _rows(_board_entries(board))
+    context["rows"] = _rows(_board_entries(choice.entries()))
     return render(request, "mahjong/leaderboard.html", context)
 
 
+def _page_url(choice: BoardChoice) -> str:
+    query = choice.query()
+    return reverse("mahjong:leaderboard") + (f"?{query}" if query else "")
+
+
 # -- the daily challenge ----------------------------------------------------------------------------
+
+
+def _played_daily_code(day: dt.date, mode: str) -> str:
+    """The deal the day's entries were played on, or the day's code if it has none.
+
+    They differ for a day played before the daily codes were keyed by the
+    server's secret (or under another SECRET_KEY): "Play this deal" must lead
+    to the board on that day's leaderboard.
+    """
+    played = Score.objects.filter(daily=day, mode=mode).values_list("code", flat=True).first()
+    return played or str(daily_code(day, mode))
 
 
 @require_safe
@@ -191,7 +277,7 @@ def daily_leaderboard(request: HttpRequest) -> HttpResponse:
             {
                 "mode": mode,
                 "name": name,
-                "code": str(daily_code(day, mode)),
+                "code": _played_daily_code(day, mode),
                 "rows": _rows(_board_entries(Score.objects.daily(day, mode))),
             }
         )
@@ -211,55 +297,62 @@ def daily_leaderboard(request: HttpRequest) -> HttpResponse:
 # -- the replay viewer ----------------------------------------------------------------------------
 
 
+class _ReplayScope:
+    """What the API's throttle reads from a view: the replay page's own rate-limit scope."""
+
+    throttle_scope = "replays"
+
+
 def replay_script(code: str, mode: str, log: list[dict[str, Any]]) -> dict[str, Any]:
-    """The deal, the log, and per event what the engine decided there.
+    """The deal, the log, and per event what the engine decided there (computed now).
 
     ``outcomes[k]`` is ``null`` for most events; a shuffle's is the arrangement
     it dealt (``tiles`` and ``plan``), a next level's that level's deal, a hint's
     the pair the engine showed (``pair``).  Shuffles and deals come from our own
     PRNG, so the browser takes them from here instead of re-implementing them.
     Raises :class:`~game.mahjong.engine.MahjongError` if the log no longer replays.
+    The page itself serves what the submission stored (:func:`stored_replay`).
     """
-    game = Game(code, mode)
-    start = {"level": 1, "tiles": list(game.deal.tiles), "plan": plan_json(game.deal.plan)}
-    outcomes: list[dict[str, Any] | None] = []
-    for index, event_data in enumerate(log):
-        event = Event.from_json(event_data, index)
-        outcome: dict[str, Any] | None = None
-        if event.type is EventType.HINT:
-            pair = game.hint(event.t)
-            outcome = {"pair": list(pair) if pair is not None else None}
-        else:
-            game.apply(event)
-            if event.type is EventType.SHUFFLE:
-                outcome = {"tiles": list(game.board.tiles), "plan": plan_json(game.plan)}
-            elif event.type is EventType.NEXT_LEVEL:
-                outcome = {
-                    "level": game.level,
-                    "tiles": list(game.deal.tiles),
-                    "plan": plan_json(game.deal.plan),
-                }
-        outcomes.append(outcome)
-    result = game.result()
+    return script_of(code, mode, log, replays.record(code, mode, parse_log(log)).stored)
+
+
+def script_of(code: str, mode: str, log: list[dict[str, Any]], stored: dict[str, Any]) -> dict[str, Any]:
+    """The viewer's script: a stored replay (game.mahjong.replays) with its layout and its log."""
+    layout = get_layout(GameCode.parse(code).layout_id)
     return {
         "code": code,
-        "layout": game.deal.layout.id,
+        "layout": layout.id,
         "mode": mode,
-        "positions": [list(p) for p in game.deal.layout.positions],
-        "graph": layout_graph(game.deal.layout.id),
-        "deal": start,
+        "positions": [list(p) for p in layout.positions],
+        "graph": layout_graph(layout.id),
+        "deal": stored["deal"],
         "events": log,
-        "outcomes": outcomes,
-        "result": {
-            "status": result.status.value,
-            "level": result.level,
-            "time_ms": result.time_ms,
-            "score": result.score,
-            "moves": result.moves,
-            "hints": result.hints,
-            "shuffles": result.shuffles,
-        },
+        "outcomes": stored["outcomes"],
+        "result": stored["result"],
     }
+
+
+def stored_replay(entry: Score) -> dict[str, Any] | None:
+    """What the entry's replay page shows, from storage; None if its log no longer replays.
+
+    Entries accepted since replays are stored have theirs.  An older one gets
+    its replay computed on its first view and saved, unless its log breaks
+    today's caps (which would have refused it: no page may cost more than a
+    submission does now), in which case it is marked as not replayable.
+    """
+    if entry.replay is not None:
+        return entry.replay if replays.is_stored_form(entry.replay) else None
+    try:
+        events = parse_log(entry.log)
+        submissions.check_counts(entry.log, entry.mode)
+        stored: dict[str, Any] = replays.record(entry.code, entry.mode, events).stored
+    except (MahjongError, ApiError) as error:
+        # Accepted logs replay; if one stops doing so, the page still shows the entry.
+        logger.warning("score %s no longer replays: %s", entry.pk, error)
+        stored = {"format": replays.FORMAT, "error": str(error)[:200]}
+    Score.objects.filter(pk=entry.pk, replay__isnull=True).update(replay=stored)
+    entry.replay = stored
+    return stored if replays.is_stored_form(stored) else None
 
 
 def _viewer_config(script: dict[str, Any] | None) -> dict[str, Any]:
@@ -272,24 +365,39 @@ def _viewer_config(script: dict[str, Any] | None) -> dict[str, Any]:
     }
 
 
+def _too_many_replays(request: HttpRequest, wait: float | None) -> HttpResponse:
+    seconds = max(1, math.ceil(wait)) if wait is not None else 60
+    response = render(request, "mahjong/replay_throttled.html", {"retry_after": seconds}, status=429)
+    response["Retry-After"] = str(seconds)
+    return response
+
+
 @require_safe
 def replay(request: HttpRequest, pk: int) -> HttpResponse:
-    """One accepted game, played back move by move on the canvas."""
-    entry = Score.objects.public().filter(pk=pk).first() if pk <= MAX_ID else None
+    """One accepted game, played back move by move on the canvas.
+
+    Rate-limited per client address like the API (the "replays" scope), before
+    anything is read.  The public sees public entries only; a moderator (who
+    may view scores in the admin) sees any, held for review or hidden, to judge it.
+    """
+    throttle = ClientRateThrottle()
+    if not throttle.allow_request(cast(Any, request), cast(Any, _ReplayScope())):
+        return _too_many_replays(request, throttle.wait())
+    moderator = request.user.has_perm("game.view_score")
+    entries = Score.objects.all() if moderator else Score.objects.public()
+    entry = entries.filter(pk=pk).first() if pk <= MAX_ID else None
     if entry is None:
         raise Http404("there is no public score with this id")
-    try:
-        script: dict[str, Any] | None = replay_script(entry.code, entry.mode, entry.log)
-    except MahjongError as error:
-        # Accepted logs replay; if one stops doing so, the page still shows the entry.
-        logger.warning("score %s no longer replays: %s", entry.pk, error)
-        script = None
+    stored = stored_replay(entry)
+    script = None if stored is None else script_of(entry.code, entry.mode, entry.log, stored)
     play_url = reverse("mahjong:play_code", args=[entry.code])
     if entry.mode == Mode.ARCADE:
         play_url += "?mode=arcade"
     context = {
         "entry": entry,
+        "name": format_html("<bdi>{}</bdi>", entry.name),
         "figure": figure_of(entry),
+        "penalty": penalty_note(entry),
         "rank": Score.objects.rank_of(entry),
         "layout_name": layout_name(entry.layout),
         "mode_name": MODE_NAMES.get(entry.mode, entry.mode),
@@ -297,12 +405,17 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
         "board_url": _board_url(entry),
         "config": _viewer_config(script),
         "replayable": script is not None,
+        "not_public": not entry.is_public,
+        "events": len(entry.log),
     }
-    return render(request, "mahjong/replay.html", context)
+    response = render(request, "mahjong/replay.html", context)
+    if not entry.is_public:
+        patch_cache_control(response, private=True, no_store=True)
+    return response
 
 
 def _board_url(entry: Score) -> str:
     if entry.daily is not None:
         return f"{reverse('mahjong:daily_leaderboard')}?{urlencode({'date': entry.daily.isoformat()})}"
-    query = BoardChoice(entry.layout, entry.mode, DEFAULT_PERIOD).query()
-    return reverse("mahjong:leaderboard") + (f"?{query}" if query else "")
+    code = "" if entry.random_deal else entry.code
+    return _page_url(BoardChoice(entry.layout, entry.mode, DEFAULT_PERIOD, code))

@@ -67,9 +67,25 @@ def deal_long_ago(
         return deal(client, **body)
 
 
+# How far each pair between the first and the last comes early or late, in steps: a person's
+# uneven pace (an even one is a program's, and is held for review).
+PACE_JITTER = (0.25, -0.15, 0.3, -0.25, 0.1, -0.3, 0.2, -0.05)
+
+
 def play(plan: Sequence[Sequence[int]], step_ms: int = 1000, start_ms: int = 1000) -> list[dict[str, Any]]:
-    """A log taking the plan's pairs one every ``step_ms``."""
-    return [{"t": start_ms + step_ms * k, "type": "match", "a": a, "b": b} for k, (a, b) in enumerate(plan)]
+    """A log taking the plan's pairs about one every ``step_ms``, at a person's uneven pace.
+
+    The first pair comes at ``start_ms`` and the last exactly ``step_ms`` per pair
+    later, so the game's time is what an even pace would give; the pairs between
+    come up to 30% of a step early or late.
+    """
+    last = len(plan) - 1
+
+    def at(k: int) -> int:
+        jitter = 0 if k in (0, last) else round(step_ms * PACE_JITTER[k % len(PACE_JITTER)])
+        return start_ms + step_ms * k + jitter
+
+    return [{"t": at(k), "type": "match", "a": a, "b": b} for k, (a, b) in enumerate(plan)]
 
 
 def submit(client: Client, token: str, log: list[Any], name: str = "Anna") -> Any:
@@ -120,6 +136,8 @@ def make_score(**fields: Any) -> Score:
         "log": [],
         "token_digest": f"test-{next(_digests):059d}",
         "created": timezone.now(),
+        # A new deal the server drew, unless told otherwise: the layout's board (daily: the day's).
+        "random_deal": "daily" not in fields,
     }
     defaults.update(fields)
     return Score.objects.create(**defaults)

@@ -60,3 +60,90 @@ def test_an_entry_page_opens_with_its_figures_read_only(admin_client: Client) ->
     assert response.status_code == 200
     assert b'name="time_ms"' not in response.content
     assert b'name="approved"' in response.content
+
+
+# -- the review queue ------------------------------------------------------------------------------
+
+
+def held(**fields: object) -> Score:
+    """An entry as the server holds one: flagged, with its reasons and statistics."""
+    reasons = [
+        {"code": "regular_cadence", "cv": 0.004, "limit": 0.1},
+        {"code": "pace", "ms_per_pair": 201, "limit": 350},
+        {"code": "far_ahead", "figure": 14_400, "best": 61_000, "factor": 2},
+        {"code": "quick_resumes", "count": 9, "limit": 5},
+    ]
+    timing = {
+        "matches": 72,
+        "intervals": 71,
+        "interval_min_ms": 200,
+        "interval_p10_ms": 200,
+        "interval_median_ms": 201,
+        "interval_cv": 0.004,
+        "pauses": 9,
+        "matches_after_resume": 9,
+        "bursts": 0,
+        "active_ms": 15_000,
+    }
+    return make_score(flagged=True, review_reasons=reasons, timing=timing, **fields)
+
+
+def test_the_queue_lists_the_entries_awaiting_review_only(admin_client: Client) -> None:
+    held(name="Waiting")
+    held(name="Let through", approved=True)
+    held(name="Thrown out", rejected=True, hidden=True)
+    make_score(name="Plausible")
+    html = admin_client.get("/admin/game/score/?review=awaiting").content.decode()
+    assert "Waiting" in html
+    assert not any(name in html for name in ("Let through", "Thrown out", "Plausible"))
+    assert "Awaiting review" in admin_client.get("/admin/game/score/").content.decode(), "the filter"
+
+
+def test_a_held_entry_shows_why_its_statistics_and_its_replay(admin_client: Client) -> None:
+    entry = held(name="Metronome")
+    html = admin_client.get(f"/admin/game/score/{entry.pk}/change/").content.decode()
+    assert "Too regular for a person: the intervals between matches vary by 0.004 of their mean" in html
+    assert "Faster than a person plausibly plays: 201 ms a pair over the whole game" in html
+    assert "Far ahead of the board: 0:14.4 against a best of 1:01.0" in html
+    assert "9 matches came within a second of a resume" in html
+    assert "<tr><th>Interval, median</th><td>201 ms</td></tr>" in html
+    assert "<tr><th>Pauses</th><td>9</td></tr>" in html
+    assert f'href="/en/mahjong/scores/{entry.pk}/"' in html
+    assert admin_client.get(f"/en/mahjong/scores/{entry.pk}/").status_code == 200, "staff may watch it"
+
+
+def test_the_review_is_shown_in_the_moderators_language(admin_client: Client) -> None:
+    entry = held()
+    html = admin_client.get(
+        f"/admin/game/score/{entry.pk}/change/", headers={"accept-language": "fr"}
+    ).content.decode()
+    assert "Trop régulier pour une personne" in html
+    assert (
+        "En attente d\u2019examen"
+        in admin_client.get("/admin/game/score/", headers={"accept-language": "fr"}).content.decode()
+    )
+
+
+def test_rejecting_keeps_an_entry_off_the_boards_even_if_approved_or_shown_later(
+    admin_client: Client,
+) -> None:
+    entry = held()
+    admin_client.post("/admin/game/score/", {"action": "reject", "_selected_action": [entry.pk]})
+    entry.refresh_from_db()
+    assert (entry.rejected, entry.hidden) == (True, True)
+    for action in ("approve", "unhide"):
+        admin_client.post("/admin/game/score/", {"action": action, "_selected_action": [entry.pk]})
+    entry.refresh_from_db()
+    assert (entry.rejected, entry.approved, entry.hidden) == (True, False, True)
+    assert not Score.objects.public().exists()
+
+
+def test_approving_a_held_entry_ranks_it(admin_client: Client) -> None:
+    entry = held()
+    admin_client.post("/admin/game/score/", {"action": "approve", "_selected_action": [entry.pk]})
+    assert Score.objects.rank_of(Score.objects.get(pk=entry.pk)) == 1
+
+
+def test_a_rejection_cannot_be_undone_from_the_entry_page(admin_client: Client) -> None:
+    response = admin_client.get(f"/admin/game/score/{held(rejected=True).pk}/change/")
+    assert b'name="rejected"' not in response.content and b'name="approved"' in response.content

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 import pytest
 from django.test import Client
 
-from game.common.rng import SplitMix64
 from game.core.api import tokens
 from game.mahjong.api import daily
 from game.mahjong.engine import all_layouts, get_layout, verify_plan
@@ -92,26 +90,7 @@ def test_the_daily_challenge_may_repeat_its_mode(client: Client) -> None:
     assert deal(client, daily="arcade", mode="arcade")["mode"] == "arcade"
 
 
-def test_the_daily_code_is_stable_for_a_date() -> None:
-    # Pinned: the derivation must never change, or old daily boards would lose their game.
-    assert str(daily.daily_code(dt.date(2026, 12, 1), "classic")) == "MJ1-L00-LZSAKDX"
-    assert str(daily.daily_code(dt.date(2026, 12, 1), "arcade")) == "MJ1-L00-ZEXSSSD"
-    assert str(daily.daily_code(dt.date(2027, 1, 1), "classic")) == "MJ1-L00-UYZAMKE"
-
-
-def test_the_daily_code_differs_between_dates_and_modes() -> None:
-    days = [dt.date(2026, 12, 1) + dt.timedelta(days=k) for k in range(30)]
-    classic = [str(daily.daily_code(day, "classic")) for day in days]
-    arcade = [str(daily.daily_code(day, "arcade")) for day in days]
-    assert len(set(classic)) == len(set(arcade)) == 30
-    assert not set(classic) & set(arcade)
-    assert all(code.startswith("MJ1-L00-") for code in classic + arcade)
-
-
-def test_the_daily_code_is_derived_from_the_date_and_mode_text() -> None:
-    rng = SplitMix64.from_text("daily|2026-12-01|classic")
-    seed = "".join("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[rng.below(26)] for _ in range(7))
-    assert str(daily.daily_code(dt.date(2026, 12, 1), "classic")) == f"MJ1-L00-{seed}"
+# The daily code itself, and what the API never deals of it: tests/api/test_daily.py.
 
 
 @pytest.mark.parametrize(

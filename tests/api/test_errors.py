@@ -3,14 +3,21 @@ whoever noticed; the code is stable, so clients can show their own translated te
 
 from __future__ import annotations
 
+import io
+import json
+import wsgiref.util
 from typing import Any
 
 import pytest
+from channels.testing import HttpCommunicator
 from django.test import Client
 
 from game.core.api.errors import CODES, ApiError
 from game.mahjong.api import views
 from game.mahjong.engine import MalformedError
+from site_core.asgi import application as asgi_application
+from site_core.wsgi import application as wsgi_application
+from tests.sockets import run
 
 from .conftest import GENEROUS_RATES, deal_long_ago, play, post
 
@@ -21,10 +28,12 @@ STATUS_CODES = {
     400: "invalid",
     404: "not_found",
     405: "method_not_allowed",
+    411: "length_required",
     413: "too_large",
     415: "unsupported_media_type",
     429: "throttled",
     500: "internal_error",
+    503: "busy",
 }
 
 
@@ -180,3 +189,68 @@ def test_an_unknown_code_is_a_bug_caught_where_the_error_is_made() -> None:
 def test_a_bad_content_length_has_its_own_code(client: Client) -> None:
     response = client.post("/api/solve/", "{}", content_type="application/json", CONTENT_LENGTH="many")
     assert error_of(response, 400, "bad_content_length") == "body: the Content-Length header is not a number"
+
+
+# -- what Django itself refuses, in the API's shape -----------------------------------------------
+
+
+def many_parameters(count: int) -> str:
+    return "&".join(f"p{n}=1" for n in range(count))
+
+
+def test_more_than_a_thousand_query_parameters_are_a_json_400_not_a_500(
+    client: Client, caplog: pytest.LogCaptureFixture
+) -> None:
+    response = client.get(f"/api/layouts/?{many_parameters(1001)}")
+    assert error_of(response, 400, "too_many_fields") == "query: more than 1000 parameters; send fewer"
+    assert "unhandled error in the API" not in caplog.text
+
+
+def test_a_thousand_query_parameters_are_still_read(client: Client) -> None:
+    assert client.get(f"/api/layouts/?{many_parameters(1000)}").status_code == 200
+
+
+# -- a body without its length --------------------------------------------------------------------
+
+SOLVE_BODY = json.dumps({"layout": "L00", "tiles": [None] * 144}).encode()
+LENGTH_REQUIRED = "body: it was sent in chunks, without a Content-Length header; send it with its length"
+
+
+def test_a_chunked_body_without_content_length_is_a_json_411_under_asgi() -> None:
+    """Django and DRF would read a body without Content-Length as no body at all, and answer
+    as if nothing had been sent; the API says what is missing instead."""
+    headers = [
+        (b"host", b"127.0.0.1"),
+        (b"content-type", b"application/json"),
+        (b"transfer-encoding", b"chunked"),
+    ]
+    request = HttpCommunicator(asgi_application, "POST", "/api/solve/", body=SOLVE_BODY, headers=headers)
+    response = run(request.get_response(timeout=10))
+    assert response["status"] == 411
+    assert json.loads(response["body"]) == {"error": LENGTH_REQUIRED, "code": "length_required"}
+
+
+def test_a_chunked_body_without_content_length_is_a_json_411_under_wsgi() -> None:
+    environ: dict[str, Any] = {
+        "REQUEST_METHOD": "POST",
+        "PATH_INFO": "/api/solve/",
+        "CONTENT_TYPE": "application/json",
+        "HTTP_TRANSFER_ENCODING": "chunked",
+        "wsgi.input": io.BytesIO(SOLVE_BODY),
+    }
+    wsgiref.util.setup_testing_defaults(environ)
+    assert "CONTENT_LENGTH" not in environ
+    answer: list[str] = []
+
+    def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+        answer.append(status)
+        return lambda data: None
+
+    body = b"".join(wsgi_application(environ, start_response))
+    assert answer == ["411 Length Required"]
+    assert json.loads(body) == {"error": LENGTH_REQUIRED, "code": "length_required"}
+
+
+def test_the_same_body_with_its_length_is_read(client: Client) -> None:
+    response = client.post("/api/solve/", SOLVE_BODY, content_type="application/json")
+    assert response.json() == {"winnable": True, "plan": []}

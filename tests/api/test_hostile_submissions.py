@@ -385,7 +385,10 @@ CASES = [
     ),
     Hostile("the log as null", lambda d: entry(d, log=None), 400, "log: this field may not be null"),
     Hostile(
-        "the log as a number", lambda d: entry(d, log=7), 400, "log: must be an array of events, not a number"
+        "the log as a number",
+        lambda d: entry(d, log=7),
+        400,
+        "log: must be an array of events or their text form, not a number",
     ),
     Hostile(
         "an event as an array",

@@ -26,17 +26,20 @@ def names(client: Client, query: str) -> list[str]:
     return [row["name"] for row in board(client, query)]
 
 
-def test_classic_ranks_by_time_then_fewer_hints_then_the_earlier_entry(client: Client) -> None:
+def test_classic_ranks_by_ranked_time_then_fewer_hints_then_the_earlier_entry(client: Client) -> None:
+    # Ranked times: the stopwatch plus 15 s a hint and 30 s a shuffle.
     make_score(name="slow", time_ms=90_000, created=minutes_ago(50))
-    make_score(name="tie-late", time_ms=60_000, hints=1, created=minutes_ago(10))
-    make_score(name="tie-early", time_ms=60_000, hints=1, created=minutes_ago(20))
+    make_score(name="tie-late", time_ms=45_000, hints=1, created=minutes_ago(10))
+    make_score(name="tie-early", time_ms=45_000, hints=1, created=minutes_ago(20))
     make_score(name="tie-no-hints", time_ms=60_000, hints=0, created=minutes_ago(5))
-    make_score(name="fastest", time_ms=45_000, hints=3, created=minutes_ago(1))
+    make_score(name="fastest", time_ms=5_000, hints=3, created=minutes_ago(1))
+    make_score(name="quick-but-rescued", time_ms=50_000, shuffles=1, created=minutes_ago(2))
     assert names(client, "layout=L00&mode=classic") == [
         "fastest",
         "tie-no-hints",
         "tie-early",
         "tie-late",
+        "quick-but-rescued",
         "slow",
     ]
 
@@ -58,13 +61,14 @@ def test_an_entry_shows_its_rank_figure_hints_shuffles_and_creation_time(client:
             "id": entry.pk,
             "name": "Ada",
             "time_ms": 61_234,
+            "ranked_ms": 61_234 + 2 * 15_000 + 30_000,
             "hints": 2,
             "shuffles": 1,
             "created": entry.created.isoformat().replace("+00:00", "Z"),
         }
     ]
     (row,) = board(client, "layout=L00&mode=arcade")
-    assert (row["score"], "time_ms" in row) == (4_321, False)
+    assert (row["score"], "time_ms" in row, "ranked_ms" in row) == (4_321, False, False)
     assert row["id"] == arcade.pk
 
 
@@ -122,12 +126,26 @@ def test_a_daily_board_holds_that_days_games_of_that_mode_only(client: Client) -
     assert names(client, "layout=L00&mode=classic") == ["not-daily"]  # daily games have their own board
 
 
+def test_a_code_board_holds_every_game_of_that_code_and_a_layout_board_the_random_deals_only(
+    client: Client,
+) -> None:
+    make_score(name="dealt at random", code="MJ1-L00-ABCDEFG", time_ms=80_000)
+    make_score(name="chosen", code="MJ1-L00-ABCDEFG", random_deal=False, time_ms=70_000)
+    make_score(name="other code", code="MJ1-L00-GFEDCBA", random_deal=False, time_ms=10_000)
+    make_score(name="daily", code="MJ1-L00-ABCDEFG", random_deal=False, daily=dt.date(2026, 12, 1))
+    assert names(client, "code=MJ1-L00-ABCDEFG") == ["chosen", "dealt at random"]
+    assert names(client, "layout=L00") == ["dealt at random"]
+    assert names(client, "code=MJ1-L00-ABCDEFG&mode=arcade") == []
+    response = client.get("/api/leaderboards/?code=MJ1-L77-ABCDEFG")
+    assert response.status_code == 400 and response.json()["error"].startswith("code: ")
+
+
 def test_the_board_is_limited_to_the_top_100_by_default_and_to_the_limit_asked(client: Client) -> None:
     Score.objects.bulk_create(
         [
             Score(
                 code="MJ1-L00-ABCDEFG", layout="L00", mode="classic", time_ms=10_000 + k, moves=72, hints=0,
-                shuffles=0, name=f"p{k:03}", log=[], token_digest=f"bulk-{k:059d}",
+                shuffles=0, name=f"p{k:03}", log=[], token_digest=f"bulk-{k:059d}", random_deal=True,
             )
             for k in range(105)
         ]
@@ -141,13 +159,14 @@ def test_the_board_is_limited_to_the_top_100_by_default_and_to_the_limit_asked(c
 @pytest.mark.parametrize(
     ("query", "message"),
     [
-        ("", "layout: give either layout or daily (one of them)"),
-        ("mode=classic", "layout: give either layout or daily (one of them)"),
-        ("layout=L00&daily=2026-12-01", "layout: give either layout or daily (one of them)"),
+        ("", "layout: give exactly one of layout, code or daily"),
+        ("mode=classic", "layout: give exactly one of layout, code or daily"),
+        ("layout=L00&daily=2026-12-01", "layout: give exactly one of layout, code or daily"),
         ("layout=L99", 'layout: "L99" is not a valid choice.'),
         ("layout=L00&mode=zen", 'mode: "zen" is not a valid choice.'),
         ("layout=L00&period=month", 'period: "month" is not a valid choice.'),
-        ("daily=2026-12-01&period=day", "period: only layout boards have periods"),
+        ("code=MJ1-L00-ABCDEFG&layout=L00", "layout: give exactly one of layout, code or daily"),
+        ("daily=2026-12-01&period=day", "period: only layout and code boards have periods"),
         ("daily=yesterday", "daily: date has wrong format. Use one of these formats instead: YYYY-MM-DD."),
         ("daily=2026-02-30", "daily: date has wrong format. Use one of these formats instead: YYYY-MM-DD."),
         ("layout=L00&limit=101", "limit: ensure this value is less than or equal to 100."),

@@ -8,19 +8,65 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from game.mahjong.models import Score
+from game.mahjong.models import Score, moves_digest
 
 from .conftest import make_score, minutes_ago
 
 pytestmark = pytest.mark.django_db
 
 
-def test_public_means_not_hidden_and_not_flagged_unless_approved() -> None:
+def test_public_means_not_hidden_not_rejected_and_not_held_unless_approved() -> None:
     fair = make_score()
     approved = make_score(flagged=True, approved=True)
     make_score(flagged=True)
     make_score(hidden=True)
+    make_score(flagged=True, approved=True, rejected=True)
+    make_score(rejected=True)
     assert set(Score.objects.public()) == {fair, approved}
+    assert all(entry.is_public == (entry in {fair, approved}) for entry in Score.objects.all())
+
+
+def test_approving_ranks_held_entries_and_rejecting_hides_them_for_good() -> None:
+    held, doomed = make_score(flagged=True), make_score(flagged=True)
+    assert set(Score.objects.awaiting_review()) == {held, doomed}
+    assert Score.objects.filter(pk=doomed.pk).reject() == 1
+    assert Score.objects.filter(pk__in=[held.pk, doomed.pk]).approve() == 1, "a rejection is final"
+    Score.objects.filter(pk=doomed.pk).update(hidden=False)  # even shown again
+    assert list(Score.objects.public()) == [held]
+    assert not Score.objects.awaiting_review().exists()
+    doomed.refresh_from_db()
+    assert (doomed.rejected, doomed.approved, doomed.is_public) == (True, False, False)
+
+
+def test_the_moves_digest_ignores_times_pauses_and_the_order_of_a_pair() -> None:
+    log = [
+        {"t": 1000, "type": "match", "a": 3, "b": 9},
+        {"t": 2000, "type": "hint"},
+        {"t": 3000, "type": "undo"},
+        {"t": 4000, "type": "shuffle"},
+    ]
+    same = [
+        {"t": 5, "type": "match", "a": 9, "b": 3},
+        {"t": 6, "type": "pause"},
+        {"t": 7, "type": "resume"},
+        {"t": 8, "type": "hint"},
+        {"t": 9, "type": "undo"},
+        {"t": 10, "type": "shuffle"},
+    ]
+    digest = moves_digest("MJ1-L00-ABCDEFG", "classic", log)
+    assert moves_digest("MJ1-L00-ABCDEFG", "classic", same) == digest
+    assert moves_digest("MJ1-L00-ABCDEFH", "classic", log) != digest, "another deal"
+    assert moves_digest("MJ1-L00-ABCDEFG", "arcade", log) != digest, "another mode"
+    assert moves_digest("MJ1-L00-ABCDEFG", "classic", [*log, log[1]]) != digest, "one hint more"
+    assert moves_digest("MJ1-L00-ABCDEFG", "classic", log[::-1]) != digest, "another order"
+
+
+def test_the_database_allows_one_entry_per_moves_digest_and_any_number_without() -> None:
+    make_score(moves_digest="m" * 64)
+    make_score(moves_digest=None)
+    make_score(moves_digest=None)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        make_score(moves_digest="m" * 64)
 
 
 def test_ranked_orders_a_layouts_board_and_leaves_daily_games_out() -> None:

@@ -24,9 +24,10 @@ def test_an_entry_is_shown_with_everything_needed_to_replay_it(
     assert response.status_code == 200
     entry = response.json()
     assert set(entry) == {
-        "id", "rank", "name", "code", "layout", "mode", "daily", "level", "time_ms", "score",
-        "moves", "hints", "shuffles", "created", "log",
+        "id", "rank", "name", "code", "layout", "mode", "daily", "random_deal", "level", "time_ms",
+        "ranked_ms", "score", "moves", "hints", "shuffles", "created", "log",
     }  # fmt: skip
+    assert (entry["random_deal"], entry["ranked_ms"]) == (False, None), "a chosen code, an arcade game"
     assert (entry["id"], entry["rank"], entry["name"]) == (created["id"], 1, "Ada")
     assert (entry["code"], entry["layout"], entry["mode"], entry["daily"]) == (
         "MJ1-L06-ABCDEFG",
@@ -55,16 +56,29 @@ def test_every_kind_of_accepted_entry_replays_to_its_stored_figures(
         assert_replays_to_its_figures(client, score_id)
 
 
-def test_a_flagged_entry_can_be_seen_but_has_no_rank(client: Client) -> None:
-    entry = make_score(flagged=True)
-    assert client.get(f"/api/scores/{entry.pk}/").json()["rank"] is None
-
-
-def test_a_hidden_entry_is_not_found(client: Client) -> None:
-    entry = make_score(hidden=True)
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"flagged": True},
+        {"flagged": True, "rejected": True, "hidden": True},
+        {"flagged": True, "approved": True, "rejected": True},
+        {"hidden": True},
+    ],
+    ids=["held for review", "rejected", "approved then rejected", "hidden"],
+)
+def test_an_entry_off_the_boards_is_not_found_as_if_it_did_not_exist(
+    client: Client, fields: dict[str, bool]
+) -> None:
+    entry = make_score(**fields)
     response = client.get(f"/api/scores/{entry.pk}/")
     assert response.status_code == 404
     assert response.json() == {"error": f"there is no score {entry.pk}", "code": "not_found"}
+
+
+def test_an_approved_entry_is_shown_with_its_rank(client: Client) -> None:
+    entry = make_score(flagged=True, approved=True)
+    response = client.get(f"/api/scores/{entry.pk}/")
+    assert (response.status_code, response.json()["rank"]) == (200, 1)
 
 
 def test_an_unknown_entry_is_not_found(client: Client) -> None:

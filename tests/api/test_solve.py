@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from pytest_django import Settings
 
 from game.mahjong.api import views
 from game.mahjong.engine import Board, Face, Layout, deal, get_layout, solver, verify_plan
@@ -14,6 +15,7 @@ from game.mahjong.engine.solver import Budget, Solution
 from tests.benchmarks import make_solver_sets as sets
 
 from .conftest import post
+from .held_work import computations_held
 
 pytestmark = pytest.mark.django_db
 
@@ -116,3 +118,53 @@ def test_a_bad_board_is_refused_naming_the_field(client: Client, body: dict[str,
     response = post(client, "/api/solve/", body)
     assert response.status_code == 400
     assert response.json()["error"].startswith(message)
+
+
+# -- how many at once ------------------------------------------------------------------------------
+
+EMPTY_BOARD = {"layout": "L00", "tiles": [None] * 144}
+
+
+def test_solves_beyond_the_bound_are_refused_at_once_while_the_others_run(
+    client: Client, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings.MAX_CONCURRENT_SOLVES = 2
+    with computations_held(monkeypatch, views, "solve_tiles", "/api/solve/", EMPTY_BOARD, 2) as (
+        gate,
+        running,
+    ):
+        refused = post(client, "/api/solve/", EMPTY_BOARD)
+        # Answered while both solves are still held: the refusal waited for neither.
+        assert not any(request.done() for request in running)
+        assert refused.status_code == 503
+        assert refused.json() == {
+            "error": "the server is busy: it runs at most 2 solves at once and all are under way; "
+            "try again in 1 second",
+            "code": "busy",
+        }
+        assert refused["Retry-After"] == "1"
+        gate.opened.set()
+        assert [request.result().status_code for request in running] == [200, 200]
+    assert post(client, "/api/solve/", EMPTY_BOARD).json() == {"winnable": True, "plan": []}
+
+
+def test_a_solve_that_fails_gives_its_slot_back(
+    client: Client, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings.MAX_CONCURRENT_SOLVES = 1
+
+    def broken(*_: Any) -> Any:
+        raise RuntimeError("a bug")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(views, "solve_tiles", broken)
+        assert post(client, "/api/solve/", EMPTY_BOARD).status_code == 500
+    assert views.SolveView.slots.in_use == 0
+    assert post(client, "/api/solve/", EMPTY_BOARD).status_code == 200
+
+
+def test_a_refused_board_takes_no_slot(client: Client, settings: Settings) -> None:
+    """Validation comes first: malformed boards cost no solver time and cannot crowd out real ones."""
+    settings.MAX_CONCURRENT_SOLVES = 1
+    assert post(client, "/api/solve/", {"layout": "L99", "tiles": []}).status_code == 400
+    assert views.SolveView.slots.in_use == 0

@@ -158,6 +158,8 @@ def serve(folder: Path) -> Iterator[str]:
             "4",
             "--log-level",
             "warning",
+            # Each gunicorn would otherwise take the same control socket path as any other running.
+            "--no-control-socket",
         ],
         cwd=ROOT,
         env=env,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from game.mahjong.engine import log_to_json, parse_log_text
 from game.mahjong.leaderboard import format_time
 from game.mahjong.models import Score
 from tests.browser.helpers import PlayPage, plan_of
@@ -36,9 +37,11 @@ def test_a_won_turtle_game_is_ranked_and_replays_move_by_move(play: PlayPage) ->
     assert (answer.request.method, answer.status) == ("POST", 201)
     sent = answer.request.post_data_json
     assert sent is not None
-    assert sent["log"] == [
+    # The client sends the log's text form; the entry keeps the same events in JSON.
+    sent_log = log_to_json(parse_log_text(sent["log"]))
+    assert sent_log == [
         {"t": event["t"], "type": "match", "a": a, "b": b}
-        for event, (a, b) in zip(sent["log"], plan, strict=True)
+        for event, (a, b) in zip(sent_log, plan, strict=True)
     ]
     expect(dialog.locator("output")).to_contain_text("number 1")
     entry = Score.objects.get()
@@ -52,6 +55,7 @@ def test_a_won_turtle_game_is_ranked_and_replays_move_by_move(play: PlayPage) ->
         False,
     )
     assert entry.time_ms is not None and 0 < entry.time_ms <= end["elapsedMs"]
+    assert entry.log == sent_log
 
     page = play.page
     page.goto(play.url("/en/mahjong/scores/?layout=L00&mode=classic&period=all"))

@@ -50,6 +50,7 @@ from game.mahjong.engine import (
     all_layouts,
     deal,
     get_layout,
+    log_to_text,
     replay,
 )
 from game.mahjong.engine import play as play_module
@@ -537,6 +538,7 @@ class Scenario:
             "start": self.start,
             "steps": self.steps,
             "final": final_json(str(game.code), game.mode.value, events),
+            "log_text": log_to_text(game.events),
         }
         if self.name in JS_KNOWN_FAILURES:
             out["js_todo"] = JS_KNOWN_FAILURES[self.name]
@@ -676,9 +678,10 @@ def classic_stuck() -> Scenario:
 def arcade_scoring() -> Scenario:
     sc = Scenario(
         "arcade scoring",
-        "Pair points and the speed bonus at its edges (2 s, 10 s, paused time not counted), hint costs "
-        "owed below zero, undo taking back exactly a pair's points, board points, a pause on a cleared "
-        "board, the next level, and shuffles counted for the whole game.",
+        "Pair points and the speed bonus at its edges (2 s, 10 s, and paused time counted: a pause "
+        "does not stop the bonus clock), hint costs owed below zero, undo taking back exactly a pair's "
+        "points, board points, a pause on a cleared board, the next level, and shuffles counted for "
+        "the whole game.",
         make_code("arcade-scoring", PLAY_LAYOUT),
         Mode.ARCADE,
     )
@@ -693,9 +696,13 @@ def arcade_scoring() -> Scenario:
     sc.do("hint", dt=10)  # the score stays at 0; 100 is owed
     for dt in (1_000, 2_000, 2_001, 4_000, 9_920, 9_999, 10_000, 25_000):
         sc.match(*next_pair(), dt=dt)
-    sc.do("pause", dt=500)
+    # The bot's trick: pause at once, think while the board is hidden, resume and match at once.
+    sc.do("pause", dt=1)
     sc.do("resume", dt=30_000)
-    sc.match(*next_pair(), dt=1_500)  # 2 s of active time: the full bonus
+    sc.match(*next_pair(), dt=5)  # 6 ms of play, but 30 s since the last pair: no bonus
+    sc.do("pause", dt=300)
+    sc.do("resume", dt=2_500)
+    sc.match(*next_pair(), dt=200)  # 3 s since the last pair, 2.5 s of them paused: 100 + 87
     sc.do("undo", dt=6_000)
     sc.match(*next_pair(), dt=3_000)  # the bonus counts from the undo
     a, b = next_pair()
@@ -888,8 +895,9 @@ def build_play() -> dict[str, Json]:
             "and, after undo, shuffle and next_level, every tile. The figures (all but error, "
             "returned, events and tiles) are written only when they change: each step's carry over "
             "from the step before (the first from start). final: what the server makes of the whole "
-            "log. graphs: each layout's relations, as in free.json; scoring: the engine's scoring "
-            "constants, as the pages' configs carry them. Written by tests/conformance/make_vectors.py."
+            "log; log_text: the log in the engine's text form, as the client sends it. graphs: each "
+            "layout's relations, as in free.json; scoring: the engine's scoring constants, as the "
+            "pages' configs carry them. Written by tests/conformance/make_vectors.py."
         ),
         "format": FORMAT,
         "scoring": scoring_json(),

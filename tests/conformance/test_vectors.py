@@ -12,7 +12,18 @@ from typing import Any
 
 import pytest
 
-from game.mahjong.engine import Board, EventType, Game, Status, check_tiles, deal, get_layout, replay
+from game.mahjong.engine import (
+    Board,
+    EventType,
+    Game,
+    Status,
+    check_tiles,
+    deal,
+    get_layout,
+    log_to_text,
+    parse_log_text,
+    replay,
+)
 from game.mahjong.engine import play as play_module
 
 from .make_vectors import (
@@ -178,6 +189,9 @@ def test_the_play_scenario(scenario: dict[str, Json]) -> None:
         _differences(where, expect(game, action, returned, error, before), {**state, **step["expect"]})
     events = [event.to_json() for event in game.events]
     assert events == [event for step in scenario["steps"] for event in step["expect"]["events"]]
+    # The text form the client sends: the engine writes exactly the vector's, and reads it back.
+    assert log_to_text(game.events) == scenario["log_text"], f"{name}: the log's text differs: {REGENERATE}"
+    assert parse_log_text(scenario["log_text"]) == game.events
     # What the server makes of the log the steps wrote: the figures the game ended with.
     _differences(
         f"{name}: the replayed log", final_json(str(game.code), game.mode.value, events), scenario["final"]

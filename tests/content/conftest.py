@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 from django.core.management import call_command
 
 from rules.content import FAQ_ENTRIES, LANGUAGES, PAGES
@@ -17,9 +17,9 @@ __all__ = ["FAQ_ENTRIES", "LANGUAGES", "PAGES"]
 @pytest.fixture(autouse=True)
 def empty_page_cache() -> Iterator[None]:
     """Whole pages are cached: every test starts and ends with an empty cache."""
-    cache.clear()
+    caches["pages"].clear()
     yield
-    cache.clear()
+    caches["pages"].clear()
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import importlib
 import json
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,7 @@ import pytest
 
 from rules.content import CONTENT_DIR, ContentError, read_faq_entries, read_pages
 from rules.content.files import parse_document, parse_settings
-from rules.content.loading import load_content
+from rules.content.loading import load_content, sample_digest
 from rules.models import FaqEntry, Page
 
 from .conftest import FAQ_ENTRIES, LANGUAGES, PAGES
@@ -20,6 +21,8 @@ MIGRATIONS = Path(__file__).resolve().parents[2] / "rules" / "migrations"
 FROZEN = MIGRATIONS / "data" / "0005_initial_content.json"
 # The data migrations in the order they run; a later one's rows replace an earlier one's (by key).
 DATA_MIGRATIONS = ["0005_initial_content", "0006_rummy_content"]
+# Records which fields still hold the texts of the two above (sample_digests).
+SAMPLE_DIGESTS_MIGRATION = "0007_content_version_and_sample_digests"
 FIRST_PAGE_KEYS = {"home", "how-to-play", "strategy", "history", "faq", "about"}
 RUMMY_PAGE_KEYS = {"rummy-rules", "rummy-strategy"}
 PAGE_KEYS = FIRST_PAGE_KEYS | RUMMY_PAGE_KEYS
@@ -147,15 +150,35 @@ def test_an_entry_folder_must_be_named_by_order_and_key(tmp_path: Path) -> None:
 @pytest.mark.django_db
 def test_load_content_reads_the_files_again_on_each_call(tmp_path: Path) -> None:
     _write_page(tmp_path, "alpha", "alpha")
-    assert load_content(Page, FaqEntry, root=tmp_path) == [("alpha", True)]
+    (first,) = load_content(Page, FaqEntry, root=tmp_path)
+    assert first.added
     assert Page.objects.get(key="alpha").body_ru == "Body ru."  # type: ignore[attr-defined]  # a modeltranslation column
     text = (tmp_path / "alpha" / "ru.md").read_text(encoding="utf-8")
     (tmp_path / "alpha" / "ru.md").write_text(text.replace("Body ru.", "Новый текст."), encoding="utf-8")
-    assert load_content(Page, FaqEntry, root=tmp_path) == [("alpha", False)]
+    (second,) = load_content(Page, FaqEntry, root=tmp_path)
+    # Nobody had edited the Russian body since it was loaded: it follows the file.
+    assert (second.added, second.refreshed, second.kept) == (False, ["body_ru"], [])
     assert Page.objects.get(key="alpha").body_ru == "Новый текст."  # type: ignore[attr-defined]  # a modeltranslation column
 
 
-@pytest.mark.parametrize("name", DATA_MIGRATIONS)
+@pytest.mark.django_db
+def test_a_field_an_editor_changed_no_longer_follows_the_files(tmp_path: Path) -> None:
+    _write_page(tmp_path, "alpha", "alpha")
+    load_content(Page, FaqEntry, root=tmp_path)
+    page = Page.objects.get(key="alpha")
+    page.body_ru = "Текст редактора."  # type: ignore[attr-defined]  # a modeltranslation column
+    page.save()
+    for language in ("ru", "it"):
+        path = tmp_path / "alpha" / f"{language}.md"
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace(f"Body {language}.", f"New {language}."), encoding="utf-8")
+    (result,) = load_content(Page, FaqEntry, root=tmp_path)
+    assert (result.refreshed, result.kept) == (["body_it"], ["body_ru"])
+    page.refresh_from_db()
+    assert (page.body_ru, page.body_it) == ("Текст редактора.", "New it.")  # type: ignore[attr-defined]  # modeltranslation columns
+
+
+@pytest.mark.parametrize("name", [*DATA_MIGRATIONS, SAMPLE_DIGESTS_MIGRATION])
 def test_the_data_migrations_import_no_live_code(name: str) -> None:
     tree = ast.parse((MIGRATIONS / f"{name}.py").read_text(encoding="utf-8"))
     imported = set()
@@ -165,7 +188,8 @@ def test_the_data_migrations_import_no_live_code(name: str) -> None:
         elif isinstance(node, ast.ImportFrom):
             imported.add(node.module or "")
     assert imported, "no imports found: the test reads the wrong file"
-    assert all(name.split(".")[0] in {"contextlib", "json", "time", "pathlib", "django"} for name in imported)
+    allowed = {"contextlib", "json", "time", "pathlib", "hashlib", "secrets", "django"}
+    assert all(name.split(".")[0] in allowed for name in imported)
 
 
 def frozen(name: str) -> dict[str, Any]:
@@ -230,3 +254,23 @@ def test_a_fresh_database_has_the_frozen_texts_of_the_migrations() -> None:
             for name, value in fields.items():
                 if name not in PAGE_TEXTS + ENTRY_TEXTS:  # the active language's, through modeltranslation
                     assert getattr(obj, name) == value, (key, name)
+
+
+@pytest.mark.django_db
+def test_a_fresh_database_counts_what_the_data_migrations_wrote_as_sample_text() -> None:
+    rows = frozen_rows()
+    for model, kind in ((Page, "pages"), (FaqEntry, "faq_entries")):
+        for key, fields in rows[kind].items():
+            expected = {
+                name: sample_digest(value)
+                for name, value in fields.items()
+                if name not in PAGE_TEXTS + ENTRY_TEXTS
+            }
+            assert model.objects.get(key=key).sample_digests == expected, key
+
+
+@pytest.mark.parametrize("value", ["", "Jak grać", "« À propos »", 40, True, None])
+def test_the_frozen_digest_of_the_migration_is_the_loaders(value: object) -> None:
+    migration = importlib.import_module(f"rules.migrations.{SAMPLE_DIGESTS_MIGRATION}")
+    assert migration.digest(value) == sample_digest(value)
+    assert len(sample_digest(value)) == 64

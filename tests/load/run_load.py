@@ -5,7 +5,9 @@ For each database (PostgreSQL, and the embedded SQLite default) it creates a
 fresh database, migrates it, starts gunicorn with several workers in
 production mode on a loopback port, and lets the players loose. Each player
 deals a game (POST /api/deals/), plays the whole of it through the winning
-plan the engine computes here, on the client's side, and submits the log
+plan the engine computes here, on the client's side, at a fast person's pace
+(waiting about as long as the log's times say the game took, since the server
+refuses a log that claims more time than has passed), and submits the log
 (POST /api/scores/). One player in five then submits the same token again,
 and one in five sends its two submissions at the same instant: both kinds of
 duplicate must be refused with 409. Each accepted entry is read back
@@ -66,11 +68,15 @@ START_TIMEOUT_S = 60.0
 THROTTLE_SCALE = 10_000
 """Every player plays from 127.0.0.1, so the per-address rate limits are raised this many times."""
 
-# The server's pace rule (game/mahjong/api/submissions.py, which needs Django: this
-# script is a client and imports only the engine). If it changes, entries come
-# back held for review and the run reports it.
-FAST_MATCH_MS = 150
-FAST_STREAK = 10
+# The server's rules on a log's times (game/mahjong/api/submissions.py and timing.py, which
+# need Django: this script is a client and imports only the engine). A person takes a pair
+# in a few hundred ms at best, unevenly; a log claiming that pace may be sent once about
+# as much time has passed since the deal, less the server's clock slack. If the rules
+# change, entries come back refused or held for review and the run reports it.
+HUMAN_GAPS_MS = (380, 310, 470, 340, 430)
+"""Between matches: 386 ms a pair on average, varying by about 15%, as a fast player's."""
+FIRST_MATCH_MS = 800
+CLOCK_SLACK_MS = 5_000
 
 LOCKED = re.compile(r"database is locked|database table is locked", re.IGNORECASE)
 REQUEST_LINE = re.compile(r"^.* miaojong\.requests: [A-Z]+ /\S* \d{3} \d+\.\dms \S+$", re.MULTILINE)
@@ -141,14 +147,20 @@ class Server:
 
 
 def paced_log(plan: list[tuple[int, int]]) -> list[dict[str, Any]]:
-    """The plan as a log: quick matches, but a pause every few so that the entry is not held for review."""
+    """The plan as a log played at a fast person's pace, so that the entry is ranked at once."""
     events = []
-    t = 800
+    t = FIRST_MATCH_MS
     for k, (a, b) in enumerate(plan):
         if k:
-            t += FAST_MATCH_MS + 10 if k % (FAST_STREAK - 1) == 0 else 25
+            t += HUMAN_GAPS_MS[k % len(HUMAN_GAPS_MS)]
         events.append({"t": t, "type": "match", "a": a, "b": b})
     return events
+
+
+def wait_until_played(dealt_at: float, log: list[dict[str, Any]]) -> None:
+    """Wait as long as the game the log tells of took, less the slack: the server refuses it sooner."""
+    ready = dealt_at + (log[-1]["t"] - CLOCK_SLACK_MS) / 1000 + 0.2
+    time.sleep(max(0.0, ready - time.monotonic()))
 
 
 def token_digest(token: str) -> str:
@@ -163,6 +175,7 @@ def play_game(server: Server, results: Results, player: int, rng: random.Random)
     status, dealt = server.call(
         "POST /api/deals/", "POST", "/api/deals/", {"layout": layout, "mode": "classic"}
     )
+    dealt_at = time.monotonic()
     if status != 201:
         results.error("POST /api/deals/", f"player {player}: {status} {dealt}")
         return
@@ -173,6 +186,7 @@ def play_game(server: Server, results: Results, player: int, rng: random.Random)
     token = dealt["token"]
     name = f"Load {''.join(rng.choice(string.ascii_letters) for _ in range(8))}"
     submission = {"token": token, "name": name, "log": paced_log(list(engine.plan))}
+    wait_until_played(dealt_at, submission["log"])
 
     kind = player % 5
     if kind == 1:
@@ -350,11 +364,9 @@ def gunicorn(
         command += ["site_core.asgi:application", "--worker-class=site_core.asgi_worker.Worker"]
     else:
         command += ["site_core.wsgi:application", "--worker-class=gthread", f"--threads={threads}"]
-    command += ["--timeout=60", "--graceful-timeout=10"]
-    if "--no-control-socket" in subprocess.run([command[0], "--help"], capture_output=True, text=True).stdout:
-        # Recent gunicorn opens a control socket at one fixed path per user: two
-        # servers at once (SQLite after PostgreSQL, make serve) would share it.
-        command.append("--no-control-socket")
+    # The pinned gunicorn (requirements.lock) opens a control socket at one fixed path per user
+    # unless told not to: two servers at once (run_rooms.py's pair, make serve) would share it.
+    command += ["--timeout=60", "--graceful-timeout=10", "--no-control-socket"]
     with log_path.open("w") as log:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.mahjong.engine import Game, IllegalMoveError, Status, board_points, deal, speed_bonus
+from game.mahjong.engine import Game, IllegalMoveError, Status, board_points, deal, replay, speed_bonus
 
 from .helpers import CODE, stuck_game
 
@@ -79,16 +79,44 @@ def test_the_bonus_counts_from_the_previous_pair() -> None:
     assert game.score == 275
 
 
-def test_paused_time_does_not_count_for_the_bonus() -> None:
+def test_paused_time_counts_for_the_bonus() -> None:
     game = new_game()
     plan = game.deal.plan
     game.match(*plan[0], 1000)
     game.pause(2000)
     game.resume(60_000)
-    assert game.match(*plan[1], 61_000) == 200  # 2000 ms of active time
+    assert game.match(*plan[1], 61_000) == 100  # 60 s after the last pair, though 2 s of play
     game.pause(62_000)
     game.resume(63_000)
-    assert game.match(*plan[2], 67_000) == 162  # 6000 ms after, 1000 of them paused: 100 + 62
+    assert game.match(*plan[2], 67_000) == 150  # 6000 ms after, 1000 of them paused: 100 + 50
+
+
+def test_a_pause_costs_only_the_bonus_of_the_pair_it_falls_in() -> None:
+    game = new_game()
+    plan = game.deal.plan
+    game.match(*plan[0], 1000)
+    game.pause(1500)
+    game.resume(300_000)  # five minutes away
+    assert game.match(*plan[1], 301_000) == 100
+    assert game.match(*plan[2], 302_000) == 200  # the next pair counts from the one before
+
+
+@pytest.mark.parametrize(
+    ("pause_ms", "points"),
+    [(0, 200), (1_000, 200), (4_000, 174), (8_000, 124), (20_000, 100), (3_600_000, 100)],
+)
+def test_thinking_during_a_pause_does_not_buy_the_bonus(pause_ms: int, points: int) -> None:
+    """The bot's log: pause 1 ms after a pair, think while the board is hidden, match 5 ms after resuming."""
+    plan = new_game().deal.plan
+    log: list[dict[str, object]] = [{"t": 1000, "type": "match", "a": plan[0][0], "b": plan[0][1]}]
+    t = 1000
+    for a, b in plan[1:6]:
+        log.append({"t": t + 1, "type": "pause"})
+        log.append({"t": t + 1 + pause_ms, "type": "resume"})
+        t += 1 + pause_ms + 5
+        log.append({"t": t, "type": "match", "a": a, "b": b})
+    # 200 for the first pair, then 5 pairs each ``pause_ms`` + 6 ms after the one before.
+    assert replay(CODE, "arcade", log).score == 200 + 5 * points
 
 
 def test_a_hint_costs_50_points_and_does_not_reset_the_bonus_clock() -> None:

@@ -9,6 +9,7 @@ import pytest
 from game.core.api.errors import CODES
 from game.core.registry import api_error_codes
 from game.rummy import service
+from game.rummy.apps import RummyConfig
 from game.rummy.engine import Action, Level, parse_log_text, replay
 from game.rummy.models import Mode
 
@@ -16,7 +17,8 @@ from game.rummy.models import Mode
 def test_the_games_registered_codes_are_exactly_the_services_own_refusals() -> None:
     shared = {code for code in service.STATUS if code in CODES}
     assert shared == {"not_found"}
-    assert set(api_error_codes()) == set(service.STATUS) - shared
+    assert set(RummyConfig.game.api_error_codes) == set(service.STATUS) - shared
+    assert set(RummyConfig.game.api_error_codes) <= set(api_error_codes()), "registered for the site"
 
 
 @pytest.mark.django_db

@@ -17,7 +17,14 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, RequestDataTooBig
+from django.conf import settings
+from django.core.exceptions import (
+    PermissionDenied,
+    RequestDataTooBig,
+    SuspiciousOperation,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
 from django.http import Http404, HttpRequest, JsonResponse
 from django.urls import Resolver404, resolve
 from django.views.decorators.csrf import csrf_exempt
@@ -41,11 +48,14 @@ CODES: dict[str, str] = {
     "unsupported_media_type": "the body is not sent as application/json",
     "too_large": "the body is over the size limit",
     "bad_content_length": "the Content-Length header is not a number",
+    "length_required": "a body was sent without a Content-Length (chunked): send its length",
+    "too_many_fields": "the query string (or a form) has more parameters than the server reads",
     "not_found": "no such endpoint or object",
     "method_not_allowed": "the endpoint does not take this method",
     "not_acceptable": "the client accepts no JSON",
     "forbidden": "the request is not allowed",
     "throttled": "too many requests from this address",
+    "busy": "the server runs as many of these computations at once as it can: retry after Retry-After",
     "token_invalid": "the deal token is forged, altered or of another server",
     "token_expired": "the deal token is older than 24 hours",
     "already_submitted": "a score was already submitted for this deal",
@@ -195,9 +205,21 @@ def _code_for(exc: exceptions.APIException) -> str:
     return "invalid"
 
 
+def _suspicious(exc: SuspiciousOperation) -> ApiError:
+    """Django answers these with a bare 400 when they escape a view; the API names what was wrong."""
+    if isinstance(exc, TooManyFieldsSent | TooManyFilesSent):
+        limit = settings.DATA_UPLOAD_MAX_NUMBER_FIELDS
+        return ApiError(f"query: more than {limit} parameters; send fewer", code="too_many_fields")
+    # Logged as Django logs them, to the security logger named after the kind.
+    logging.getLogger(f"django.security.{exc.__class__.__name__}").error(str(exc))
+    return ApiError("the request is not acceptable", code="invalid")
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF exception handler giving every error the ``{"error": ..., "code": ...}`` shape."""
-    if isinstance(exc, Http404):
+    if isinstance(exc, SuspiciousOperation) and not isinstance(exc, RequestDataTooBig):
+        exc = _suspicious(exc)
+    elif isinstance(exc, Http404):
         exc = exceptions.NotFound(str(exc) or None)
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied(str(exc) or None)
@@ -220,7 +242,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         )
 
     headers: dict[str, str] = {}
-    wait = _wait_seconds(exc) if isinstance(exc, exceptions.Throttled) else None
+    wait = _wait_seconds(exc) if isinstance(exc, exceptions.Throttled) else getattr(exc, "retry_after", None)
     if wait is not None:
         headers["Retry-After"] = str(wait)
     body: dict[str, Any] = error_body(_message_for(exc, context), _code_for(exc))

@@ -23,7 +23,21 @@ def too_large(size: int) -> ApiError:
 
 
 def check_declared_size(meta: dict[str, Any]) -> None:
-    """Refuse a body whose Content-Length is over the limit before reading any of it."""
+    """Refuse a body whose Content-Length is over the limit before reading any of it,
+    and a body sent without one.
+
+    Django and DRF read a request without ``Content-Length`` as having no body
+    at all; a chunked body (``Transfer-Encoding: chunked``) would be taken for
+    an empty one and answered as if nothing had been sent. It is refused with
+    411 Length Required instead, which every HTTP client understands (browsers'
+    ``fetch`` always sends the length of a JSON body).
+    """
+    if not meta.get("CONTENT_LENGTH") and meta.get("HTTP_TRANSFER_ENCODING"):
+        raise ApiError(
+            "body: it was sent in chunks, without a Content-Length header; send it with its length",
+            status.HTTP_411_LENGTH_REQUIRED,
+            code="length_required",
+        )
     try:
         declared = int(meta.get("CONTENT_LENGTH") or 0)
     except ValueError:

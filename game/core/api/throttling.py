@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from django.core.exceptions import ImproperlyConfigured
+from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
+
+from site_core.proxies import client_ip
 
 
 class ClientRateThrottle(ScopedRateThrottle):
@@ -13,8 +16,9 @@ class ClientRateThrottle(ScopedRateThrottle):
     DRF's own class copies ``DEFAULT_THROTTLE_RATES`` once, when it is imported,
     so a settings override (in tests, say) would not reach it; this one looks the
     rate up each time.  The API authenticates nobody, so the key is always the
-    address: ``REMOTE_ADDR``, or with ``NUM_PROXIES`` set, the address the
-    trusted proxy put in ``X-Forwarded-For``.
+    address, as :func:`site_core.proxies.client_ip` names it: ``REMOTE_ADDR``,
+    or the address our trusted proxies put in ``X-Forwarded-For`` (never what a
+    client reaching the server directly wrote there).
     """
 
     def get_rate(self) -> str | None:
@@ -23,3 +27,6 @@ class ClientRateThrottle(ScopedRateThrottle):
             raise ImproperlyConfigured(f"no throttle rate set for the '{self.scope}' scope")
         rate = rates[self.scope]
         return None if rate is None else str(rate)
+
+    def get_ident(self, request: Request) -> str:
+        return client_ip(request)

@@ -8,7 +8,11 @@ pass for one) over a small JSON object:
 
 ``c`` the game code, ``m`` the mode, ``i`` the issue time in milliseconds since
 the epoch, ``n`` a random nonce (one accepted submission per nonce, enforced by
-a unique column), and ``d`` the date of the daily challenge, if it is one.
+a unique column), ``d`` the date of the daily challenge, if it is one, and
+``r`` (1) if the server chose the code at random (a new deal of a layout): only
+such deals are ranked on the layout boards.  A token without ``r`` is of a
+code the player chose (a shared code, a replay), as were all the tokens issued
+before the key existed: they still verify, and count as chosen.
 
 A token is valid for 24 hours.  The payload is readable by anyone (it is only
 base64); nothing in it is secret, it just cannot be changed.
@@ -61,6 +65,8 @@ class DealToken:
     issued_ms: int
     nonce: str
     daily: dt.date | None = None
+    random_deal: bool = False
+    """The server chose the code at random; False for a code the player chose, and for the daily's."""
 
     @property
     def digest(self) -> str:
@@ -71,11 +77,20 @@ class DealToken:
         data: dict[str, Any] = {"c": self.code, "m": self.mode, "i": self.issued_ms, "n": self.nonce}
         if self.daily is not None:
             data["d"] = self.daily.isoformat()
+        if self.random_deal:
+            data["r"] = 1
         return data
 
 
-def issue(code: str, mode: str, *, daily: dt.date | None = None, now: float | None = None) -> str:
-    """A fresh token for a deal of ``code`` played in ``mode``."""
+def issue(
+    code: str,
+    mode: str,
+    *,
+    daily: dt.date | None = None,
+    random_deal: bool = False,
+    now: float | None = None,
+) -> str:
+    """A fresh token for a deal of ``code`` played in ``mode`` (``random_deal``: the server chose it)."""
     issued = clock() if now is None else now
     token = DealToken(
         code=code,
@@ -83,6 +98,7 @@ def issue(code: str, mode: str, *, daily: dt.date | None = None, now: float | No
         issued_ms=int(issued * 1000),
         nonce=secrets.token_urlsafe(NONCE_BYTES),
         daily=daily,
+        random_deal=random_deal,
     )
     return _Signer(issued).sign_object(token.payload())
 
@@ -112,4 +128,14 @@ def _from_payload(data: Any) -> DealToken:
     if isinstance(issued_ms, bool) or not isinstance(issued_ms, int):
         raise TypeError("bad issue time")
     daily = dt.date.fromisoformat(data["d"]) if "d" in data else None
-    return DealToken(code=code, mode=mode, issued_ms=issued_ms, nonce=nonce, daily=daily)
+    chosen_at_random = data.get("r", 0)
+    if isinstance(chosen_at_random, bool) or chosen_at_random not in (0, 1):
+        raise TypeError("bad random flag")
+    return DealToken(
+        code=code,
+        mode=mode,
+        issued_ms=issued_ms,
+        nonce=nonce,
+        daily=daily,
+        random_deal=chosen_at_random == 1,
+    )

@@ -28,8 +28,10 @@ ERROR_DESCRIPTIONS = {
     409: "This deal's score was submitted already.",
     410: "Gone: it has expired.",
     413: "The body is larger than 64 KB.",
+    411: "A body was sent in chunks, without Content-Length.",
     415: "The body is not JSON.",
     429: "Too many requests from this address; see Retry-After.",
+    503: "The server is running as many of these at once as it can; see Retry-After.",
 }
 
 

@@ -1,8 +1,18 @@
 """The daily challenge: one game code per UTC date and mode, the same for everyone.
 
-The code is derived, not stored: :class:`~game.common.rng.SplitMix64` seeded
-from the text ``daily|YYYY-MM-DD|mode`` picks the seven letters of a Turtle
-(``L00``) code.  Anyone with the engine can recompute it; no table, no cron job.
+The code is derived, not stored, but from a secret: an HMAC-SHA256 of the text
+``YYYY-MM-DD|mode``, keyed by Django's :func:`~django.utils.crypto.salted_hmac`
+with a salt of its own and the ``SECRET_KEY``, gives the seven letters of a
+Turtle (``L00``) code.  So the same server gives the same code for a date for
+as long as it keeps its key (no table, no cron job), and nobody without the
+key can tell tomorrow's board today: the engine alone, or any number of past
+codes, says nothing about the next one.  The API deals only today's
+(``POST /api/deals/`` takes the date from the server's clock, never from the
+request), and the daily board of a date still to come is not shown.
+
+Changing the ``SECRET_KEY`` gives every date a new code, past ones included.
+Entries keep the code they were played on, so their boards and replays stay
+intact; only "play this deal" of a past day's board would point to another one.
 """
 
 from __future__ import annotations
@@ -11,11 +21,14 @@ import datetime as dt
 import string
 from typing import Final
 
-from game.common.rng import SplitMix64
+from django.utils.crypto import salted_hmac
+
 from game.mahjong.engine import GameCode, Mode
 from game.mahjong.engine.codes import SEED_LETTERS
 
 DAILY_LAYOUT: Final = "L00"
+KEY_SALT: Final = "miaojong.mahjong.daily"
+"""Keeps these HMACs apart from every other use of the secret key (tokens, sessions...)."""
 
 
 def today() -> dt.date:
@@ -26,7 +39,13 @@ def today() -> dt.date:
 def daily_code(day: dt.date, mode: Mode | str) -> GameCode:
     """The game code of the daily challenge of ``day`` in ``mode``."""
     mode = Mode.parse(mode)
-    rng = SplitMix64.from_text(f"daily|{day.isoformat()}|{mode.value}")
+    digest = salted_hmac(KEY_SALT, f"{day.isoformat()}|{mode.value}", algorithm="sha256").digest()
+    # 256 bits read as base-26 digits: the bias from 2**256 not being a power of 26 is
+    # below 2**-200, so every seed is as likely as any other.
+    number = int.from_bytes(digest, "big")
     letters = string.ascii_uppercase
-    seed = "".join(letters[rng.below(len(letters))] for _ in range(SEED_LETTERS))
-    return GameCode(DAILY_LAYOUT, seed)
+    seed = []
+    for _ in range(SEED_LETTERS):
+        number, digit = divmod(number, len(letters))
+        seed.append(letters[digit])
+    return GameCode(DAILY_LAYOUT, "".join(seed))

@@ -30,6 +30,7 @@ from game.core.leaderboard import PERIODS
 from game.mahjong.engine import FACES, EventType, MalformedError, Mode, all_layouts, check_tiles, get_layout
 from game.mahjong.engine.codes import GameCode
 from game.mahjong.engine.layout import MAX_TILES
+from game.mahjong.engine.play import HINT_PENALTY_MS, SHUFFLE_PENALTY_MS
 
 MODES: Final = tuple(mode.value for mode in Mode)
 EVENT_TYPES: Final = tuple(event_type.value for event_type in EventType)
@@ -122,6 +123,40 @@ class LogField(serializers.Field[list[Any], list[Any], list[Any], Any]):
         return value
 
 
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "array", "items": {"$ref": "#/components/schemas/Event"}},
+            {
+                "type": "string",
+                "description": (
+                    "The same events in text: 'm1830.12.97 h800 n1200', a letter for the type "
+                    "(the initial), ms since the event before, a match's two positions; events "
+                    "separated by single spaces (grammar in game/mahjong/engine/events.py)."
+                ),
+            },
+        ]
+    }
+)
+class SubmittedLogField(serializers.Field[list[Any] | str, list[Any] | str, list[Any] | str, Any]):
+    """The log of a submission: the array of events, or the engine's text form of them.
+
+    Only the JSON type is checked here; the text is read by the engine, after
+    the counts (see ``submissions``).  A long arcade game fits the body only
+    in text (about 12 bytes a match instead of 45).
+    """
+
+    def to_internal_value(self, data: Any) -> list[Any] | str:
+        if not isinstance(data, list | str):
+            raise serializers.ValidationError(
+                f"must be an array of events or their text form, not {json_type(data)}"
+            )
+        return data
+
+    def to_representation(self, value: list[Any] | str) -> list[Any] | str:
+        return value
+
+
 @extend_schema_field({"type": "array", "items": {"type": "integer"}, "minItems": 3, "maxItems": 3})
 class PositionField(serializers.ListField):
     """[x, y, z] in half-tile units."""
@@ -207,7 +242,12 @@ class ScoreRequestSerializer(StrictSerializer):
         allow_blank=True,
         help_text="1-24 letters of any script, digits, spaces and . - _ ' ! ? (trimmed).",
     )
-    log = LogField(help_text="The game's events; at most 2,000.")
+    log = SubmittedLogField(
+        help_text=(
+            "The game's events, as an array or in text. Classic: at most 2,000 events and 30 shuffles; "
+            "arcade: at most 6,000 events and 100 levels; at most 500 hints in both."
+        )
+    )
 
 
 # -- query parameters ---------------------------------------------------------------------------
@@ -221,7 +261,12 @@ class DealQuerySerializer(QuerySerializer):
 
 
 class LeaderboardQuerySerializer(QuerySerializer):
-    layout = serializers.ChoiceField(choices=layout_ids(), required=False, help_text="A layout's board.")
+    layout = serializers.ChoiceField(
+        choices=layout_ids(), required=False, help_text="A layout's board (deals the server chose at random)."
+    )
+    code = GameCodeField(
+        required=False, help_text="A game code's board (every game of that code but daily ones)."
+    )
     daily = serializers.DateField(
         required=False, input_formats=["%Y-%m-%d"], help_text="A daily challenge's board (YYYY-MM-DD)."
     )
@@ -234,10 +279,10 @@ class LeaderboardQuerySerializer(QuerySerializer):
     limit = serializers.IntegerField(min_value=1, max_value=MAX_LIMIT, default=MAX_LIMIT)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if ("layout" in attrs) == ("daily" in attrs):
-            raise serializers.ValidationError({"layout": "give either layout or daily (one of them)"})
+        if sum(key in attrs for key in ("layout", "code", "daily")) != 1:
+            raise serializers.ValidationError({"layout": "give exactly one of layout, code or daily"})
         if "daily" in attrs and "period" in attrs:
-            raise serializers.ValidationError({"period": "only layout boards have periods"})
+            raise serializers.ValidationError({"period": "only layout and code boards have periods"})
         attrs.setdefault("period", "all")
         return attrs
 
@@ -314,13 +359,28 @@ class SolveSerializer(serializers.Serializer[Any]):
     plan = PlanField(allow_null=True)
 
 
+RANKED_MS_HELP: Final = (
+    f"classic only: what the boards rank, time_ms plus {HINT_PENALTY_MS:,} per hint and "
+    f"{SHUFFLE_PENALTY_MS:,} per shuffle"
+)
+RANDOM_DEAL_HELP: Final = (
+    "true if the server chose the code at random (POST /api/deals/ with a layout): the entry is ranked "
+    "on its layout's board; false for a chosen code (its code's board) and for a daily challenge "
+    "(its day's board)"
+)
+RANK_HELP: Final = (
+    "Place on the entry's own all-time board (its day's, its layout's or its code's); "
+    "null if held for review."
+)
+
+
 class ScoreCreatedSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
-    rank = serializers.IntegerField(
-        allow_null=True, help_text="Place on the all-time board; null if held for review."
-    )
+    rank = serializers.IntegerField(allow_null=True, help_text=RANK_HELP)
+    random_deal = serializers.BooleanField(help_text=RANDOM_DEAL_HELP)
     mode = serializers.ChoiceField(choices=MODES)
-    time_ms = serializers.IntegerField(required=False, help_text="classic only")
+    time_ms = serializers.IntegerField(required=False, help_text="classic only: the stopwatch")
+    ranked_ms = serializers.IntegerField(required=False, help_text=RANKED_MS_HELP)
     score = serializers.IntegerField(required=False, help_text="arcade only")
     level = serializers.IntegerField(required=False, help_text="arcade only: the level reached")
     moves = serializers.IntegerField()
@@ -332,7 +392,8 @@ class LeaderboardEntrySerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField()
     id = serializers.IntegerField()
     name = serializers.CharField()
-    time_ms = serializers.IntegerField(required=False, help_text="classic only")
+    time_ms = serializers.IntegerField(required=False, help_text="classic only: the stopwatch")
+    ranked_ms = serializers.IntegerField(required=False, help_text=RANKED_MS_HELP)
     score = serializers.IntegerField(required=False, help_text="arcade only")
     hints = serializers.IntegerField()
     shuffles = serializers.IntegerField()
@@ -345,14 +406,16 @@ class LeaderboardSerializer(serializers.Serializer[Any]):
 
 class ScoreDetailSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
-    rank = serializers.IntegerField(allow_null=True)
+    rank = serializers.IntegerField(allow_null=True, help_text=RANK_HELP)
     name = serializers.CharField()
     code = serializers.CharField()
     layout = serializers.CharField()
     mode = serializers.ChoiceField(choices=MODES)
     daily = serializers.DateField(allow_null=True)
+    random_deal = serializers.BooleanField(help_text=RANDOM_DEAL_HELP)
     level = serializers.IntegerField()
     time_ms = serializers.IntegerField(allow_null=True)
+    ranked_ms = serializers.IntegerField(allow_null=True, help_text=RANKED_MS_HELP)
     score = serializers.IntegerField(allow_null=True)
     moves = serializers.IntegerField()
     hints = serializers.IntegerField()

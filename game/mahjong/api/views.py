@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from game.core.api import tokens
+from game.core.api.busy import WorkSlots
 from game.core.api.views import ApiView, error_responses
 from game.mahjong.engine import (
     Deal,
@@ -87,7 +88,7 @@ def _code_or_404(text: str) -> GameCode:
 
 def _figures(entry: Score) -> dict[str, Any]:
     if entry.mode == Mode.CLASSIC:
-        return {"time_ms": entry.time_ms}
+        return {"time_ms": entry.time_ms, "ranked_ms": entry.ranked_ms}
     return {"score": entry.score, "level": entry.level}
 
 
@@ -147,6 +148,8 @@ class DealCreateView(ApiView):
         data = query.validated_data
         mode = data["mode"]
         day = None
+        # Only a code the server drew ranks on its layout's board; a chosen one has a board of its own.
+        random_deal = False
         if "daily" in data:
             day = today()
             code = daily_code(day, mode)
@@ -154,8 +157,9 @@ class DealCreateView(ApiView):
             code = GameCode.parse(data["code"])
         else:
             code = GameCode.random(data["layout"])
+            random_deal = True
         body = _deal_body(deal(code, 1), mode, day)
-        body["token"] = tokens.issue(str(code), mode, daily=day)
+        body["token"] = tokens.issue(str(code), mode, daily=day, random_deal=random_deal)
         return Response(body, status=status.HTTP_201_CREATED)
 
 
@@ -200,22 +204,26 @@ class ShuffleView(ApiView):
 
 class SolveView(ApiView):
     throttle_scope = "solve"
+    # Per process, shared by its threads: a solve beyond the bound is refused, not queued.
+    slots = WorkSlots("solves")
 
     @extend_schema(
         summary="Is this board winnable?",
         description=(
             "Searches for a way to clear the board within a bounded budget "
             f"({SOLVE_BUDGET.nodes} nodes, {SOLVE_BUDGET.seconds} s): winnable is true (with a plan), "
-            "false (proven), or null when the budget ran out first."
+            "false (proven), or null when the budget ran out first. Each server process runs only so "
+            "many solves at once; beyond that the answer is 503 (code busy) with Retry-After."
         ),
         request=s.SolveRequestSerializer,
-        responses={200: s.SolveSerializer, **error_responses(400, 413, 415, 429)},
+        responses={200: s.SolveSerializer, **error_responses(400, 413, 415, 429, 503)},
     )
     def post(self, request: Request) -> Response:
         query = s.SolveRequestSerializer(data=request.data)
         query.is_valid(raise_exception=True)
         data = query.validated_data
-        solution = solve_tiles(data["layout"], data["tiles"], SOLVE_BUDGET)
+        with self.slots.hold():
+            solution = solve_tiles(data["layout"], data["tiles"], SOLVE_BUDGET)
         return Response({"winnable": solution.winnable, "plan": plan_json(solution.plan)})
 
 
@@ -227,11 +235,25 @@ class ScoreCreateView(ApiView):
         description=(
             "The server verifies the token, replays the log through the engine and recomputes "
             "every figure (the request carries none). Classic games must end with the board "
-            "cleared; arcade games are sent at game over or when the player stops. Games with "
-            "inhumanly fast streaks are stored but held for review (rank null)."
+            "cleared; arcade games are sent at game over or when the player stops; a daily "
+            "challenge's entries close 15 minutes after its UTC day. A log no person could have "
+            "played (matches sooner than two taps, or right after the board was shown) is refused "
+            "(impossible_timing); one that copies the moves of a stored entry too (409 copied_log). "
+            "A possible but implausible game (a program's cadence, far ahead of the board's best) "
+            "is stored but held for review (rank null)."
         ),
         request=s.ScoreRequestSerializer,
-        responses={201: s.ScoreCreatedSerializer, **error_responses(400, 409, 413, 415, 429)},
+        responses={
+            201: s.ScoreCreatedSerializer,
+            **error_responses(
+                400,
+                409,
+                413,
+                415,
+                429,
+                s409="This deal's score was submitted already, or these moves were (copied_log).",
+            ),
+        },
     )
     def post(self, request: Request) -> Response:
         query = s.ScoreRequestSerializer(data=request.data)
@@ -243,6 +265,7 @@ class ScoreCreateView(ApiView):
         body = {
             "id": entry.pk,
             "rank": Score.objects.rank_of(entry),
+            "random_deal": entry.random_deal,
             "mode": entry.mode,
             **_figures(entry),
             "moves": entry.moves,
@@ -255,11 +278,14 @@ class ScoreCreateView(ApiView):
 class ScoreDetailView(ApiView):
     @extend_schema(
         summary="Show a submitted game",
-        description="The entry with its code, mode and log, so anyone can replay it.",
+        description=(
+            "A public entry with its code, mode and log, so anyone can replay it. Entries held "
+            "for review, rejected or hidden are not found, as if they did not exist."
+        ),
         responses={200: s.ScoreDetailSerializer, **error_responses(404, 429)},
     )
     def get(self, request: Request, pk: int) -> Response:
-        entry = Score.objects.filter(pk=pk, hidden=False).first()
+        entry = Score.objects.public().filter(pk=pk).first()
         if entry is None:
             raise Http404(f"there is no score {pk}")
         return Response(
@@ -271,8 +297,10 @@ class ScoreDetailView(ApiView):
                 "layout": entry.layout,
                 "mode": entry.mode,
                 "daily": s.iso_date(entry.daily),
+                "random_deal": entry.random_deal,
                 "level": entry.level,
                 "time_ms": entry.time_ms,
+                "ranked_ms": entry.ranked_ms,
                 "score": entry.score,
                 "moves": entry.moves,
                 "hints": entry.hints,
@@ -287,9 +315,12 @@ class LeaderboardView(ApiView):
     @extend_schema(
         summary="Show a leaderboard",
         description=(
-            "A layout's board (?layout=L00&mode=classic&period=day|week|all; daily games are not on "
-            "it) or a daily challenge's (?daily=YYYY-MM-DD&mode=classic). Classic ranks by time, "
-            "then fewer hints, then the earlier entry; arcade by score, then the earlier entry."
+            "A layout's board (?layout=L00&mode=classic&period=day|week|all: the deals the server "
+            "chose at random), a game code's (?code=MJ1-L00-ABCDEFG&mode=classic&period=...: every "
+            "game of that code but the daily ones) or a daily challenge's "
+            "(?daily=YYYY-MM-DD&mode=classic). Classic ranks by ranked_ms (the stopwatch plus the "
+            "penalties of hints and shuffles), then fewer hints, then the earlier entry; arcade by "
+            "score, then the earlier entry."
         ),
         parameters=[s.LeaderboardQuerySerializer],
         responses={200: s.LeaderboardSerializer, **error_responses(400, 429)},
@@ -301,20 +332,12 @@ class LeaderboardView(ApiView):
         mode = data["mode"]
         if "daily" in data:
             board = Score.objects.daily(data["daily"], mode)
+        elif "code" in data:
+            board = Score.objects.of_code(data["code"], mode=mode, period=data["period"])
         else:
             board = Score.objects.ranked(layout=data["layout"], mode=mode, period=data["period"])
-        figure = "time_ms" if mode == Mode.CLASSIC else "score"
-        rows = board.values("id", "name", figure, "hints", "shuffles", "created")[: data["limit"]]
-        entries = [
-            {
-                "rank": rank,
-                "id": row["id"],
-                "name": row["name"],
-                figure: row[figure],
-                "hints": row["hints"],
-                "shuffles": row["shuffles"],
-                "created": row["created"],
-            }
-            for rank, row in enumerate(rows, start=1)
-        ]
+        figures = ("time_ms", "ranked_ms") if mode == Mode.CLASSIC else ("score",)
+        fields = ("id", "name", *figures, "hints", "shuffles", "created")
+        rows = board.values(*fields)[: data["limit"]]
+        entries = [{"rank": rank, **row} for rank, row in enumerate(rows, start=1)]
         return Response({"entries": entries})

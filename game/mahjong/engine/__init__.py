@@ -4,7 +4,7 @@ The pieces, from the ground up: :mod:`.tiles` (the 144-tile set and the match
 rule), :mod:`.layout` (positions and the free rule), :mod:`.codes` and
 :mod:`.rng` (reproducible game codes), :mod:`.deal` (solvable deals and
 shuffles), :mod:`.board` and :mod:`.play` (a game in progress, scoring),
-:mod:`.events` (move logs) and :func:`replay`.
+:mod:`.events` (move logs, in JSON and in text) and :func:`replay`.
 """
 
 from .board import Board, check_tiles
@@ -18,7 +18,7 @@ from .errors import (
     MalformedError,
     MalformedLogError,
 )
-from .events import Event, EventType, log_to_json, parse_log
+from .events import Event, EventType, log_to_json, log_to_text, parse_log, parse_log_text
 from .layout import Layout, Position, all_layouts, get_layout
 from .play import Game, Mode, Result, Status, TapResult, board_points, replay, speed_bonus
 from .tiles import FACES, FULL_SET, Face, parse_face, tiles_match
@@ -54,8 +54,10 @@ __all__ = [
     "deal",
     "get_layout",
     "log_to_json",
+    "log_to_text",
     "parse_face",
     "parse_log",
+    "parse_log_text",
     "plan_json",
     "replay",
     "shuffle_tiles",

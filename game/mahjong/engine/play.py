@@ -12,7 +12,8 @@ Two modes:
   unlimited.  Clearing the board wins and records the time.
 * **arcade**: each pair scores 100 plus a speed bonus of up to 100, full when
   the pair comes within 2 s of the last change of the board (or the start of the
-  level) and falling linearly to 0 at 10 s; paused time does not count.  A hint
+  level) and falling linearly to 0 at 10 s.  The bonus clock is the game's own
+  clock, ``t``: it does not stop for a pause (see :func:`speed_bonus`).  A hint
   costs 50; clearing a board scores 2,000 + 500 x level (level counted up to
   10).  The score never drops below 0.  Undo puts the last pair back and takes
   away exactly what that pair earned (hint costs are owed even at 0).  Three shuffles for the whole game, each
@@ -46,13 +47,23 @@ BOARD_POINTS: Final = 2_000
 LEVEL_POINTS: Final = 500
 LEVEL_POINTS_CAP: Final = 10
 ARCADE_SHUFFLES: Final = 3
+HINT_PENALTY_MS: Final = 15_000
+"""Classic: added to the ranked time for each hint.  A hint saves the search for a pair, which
+takes a good player a few seconds at the most (their pace is about a pair a second): 15 s is
+several such searches, so a hint never pays on the leaderboard, and a player who hints every
+move ranks far behind one who plays the board, however fast the clicks."""
+SHUFFLE_PENALTY_MS: Final = 30_000
+"""Classic: added to the ranked time for each shuffle.  A shuffle rescues a lost board (it
+redeals the tiles left solvably), which no search or speed can do: it costs twice a hint, about
+what replaying the last few pairs another way would have taken."""
 
 
 def scoring_rules() -> dict[str, int]:
     """The scoring constants above by their lower-case names (``{"hint_cost": 50, ...}``).
 
     The client's predictor takes them from the server instead of keeping copies.
-    All of them are arcade figures: classic scores no points and shuffles without limit.
+    The arcade figures score points; the classic penalties lengthen the ranked time
+    (:attr:`Result.ranked_ms`); classic shuffles are without limit.
     """
     return {
         "pair_points": PAIR_POINTS,
@@ -64,7 +75,14 @@ def scoring_rules() -> dict[str, int]:
         "level_points": LEVEL_POINTS,
         "level_points_cap": LEVEL_POINTS_CAP,
         "arcade_shuffles": ARCADE_SHUFFLES,
+        "hint_penalty_ms": HINT_PENALTY_MS,
+        "shuffle_penalty_ms": SHUFFLE_PENALTY_MS,
     }
+
+
+def ranked_time(time_ms: int, hints: int, shuffles: int) -> int:
+    """A classic entry's ranked time: the stopwatch plus the penalties for hints and shuffles."""
+    return time_ms + HINT_PENALTY_MS * hints + SHUFFLE_PENALTY_MS * shuffles
 
 
 class Mode(StrEnum):
@@ -97,7 +115,16 @@ class TapResult(StrEnum):
 
 
 def speed_bonus(elapsed_ms: int) -> int:
-    """Arcade bonus for a pair removed ``elapsed_ms`` of active time after the last change."""
+    """Arcade bonus for a pair removed ``elapsed_ms`` after the last change of the board.
+
+    ``elapsed_ms`` is wall time, pauses included.  The board is hidden while the
+    game is paused, but the player still knows it: a pause that stopped the bonus
+    clock would let anyone (a bot above all) think for as long as they liked,
+    resume and take the pair at once for the full bonus.  Counting the pause
+    costs an honest player who pauses for a real reason at most the bonus of
+    the one pair that straddles the pause (100 points), and nothing else: the
+    pairs after it count from that pair again.
+    """
     if elapsed_ms <= FULL_BONUS_MS:
         return SPEED_BONUS
     if elapsed_ms >= NO_BONUS_MS:
@@ -135,6 +162,16 @@ class Result:
     duration_ms: int
     """Wall time of the last event, pauses included."""
 
+    @property
+    def ranked_ms(self) -> int | None:
+        """Classic: what the leaderboards rank, the time plus the penalties (:func:`ranked_time`).
+
+        None in arcade (ranked by score) and until the board is cleared.
+        """
+        if self.mode is not Mode.CLASSIC or self.time_ms is None:
+            return None
+        return ranked_time(self.time_ms, self.hints, self.shuffles)
+
 
 class Game:
     """One game of Mahjong Solitaire from a game code, in either mode."""
@@ -159,6 +196,7 @@ class Game:
         self._paused_at: int | None = None
         self._paused_total = 0
         self._clock_start: int | None = None
+        # In t, not in active time: a pause must not stop the arcade bonus clock (speed_bonus).
         self._last_change = 0
         self.time_ms: int | None = None
 
@@ -268,8 +306,8 @@ class Game:
             self._clock_start = active
         points = 0
         if self.mode is Mode.ARCADE:
-            points = PAIR_POINTS + speed_bonus(active - self._last_change)
-        self._last_change = active
+            points = PAIR_POINTS + speed_bonus(t - self._last_change)
+        self._last_change = t
         self._earned += points
         self.moves += 1
         self.selected = None
@@ -294,7 +332,7 @@ class Game:
         removal = self._history.pop()
         self.board.put_back(removal.a, removal.b, removal.face_a, removal.face_b)
         self._earned -= removal.points
-        self._last_change = self._active(t)
+        self._last_change = t
         self.selected = None
         self.status = Status.PLAYING
         self._record(Event(t, EventType.UNDO))
@@ -323,7 +361,7 @@ class Game:
         self.plan = result.plan
         self.shuffles += 1
         self._history.clear()
-        self._last_change = self._active(t)
+        self._last_change = t
         self.selected = None
         self.status = Status.PLAYING
         self._record(Event(t, EventType.SHUFFLE))
@@ -357,7 +395,7 @@ class Game:
         self.board = Board(self.deal.layout, self.deal.tiles)
         self.plan = self.deal.plan
         self._history.clear()
-        self._last_change = self._active(t)
+        self._last_change = t
         self.selected = None
         self.status = Status.PLAYING
         self._record(Event(t, EventType.NEXT_LEVEL))

@@ -8,6 +8,7 @@ refusals become the API's ``{"error", "code"}`` answers.
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any, Final
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -22,6 +23,7 @@ from game.rummy.engine import Level
 from game.rummy.models import Match, Mode
 
 from . import serializers as s
+from .views import COMPUTER_MOVES
 
 SCHEME: Final = "Seat "
 
@@ -162,6 +164,15 @@ class MatchView(SeatView):
         return Response(service.change_level(seat, Level(query.validated_data["level"])))
 
 
+def computer_may_move(seat: service.Seat) -> AbstractContextManager[None]:
+    """A slot of the computer's moves if the answer may include its reply (up to a second for Hard).
+
+    Refused at once with 503 ``busy`` when the process already searches as many
+    moves as it may, before anything is stored.
+    """
+    return COMPUTER_MOVES.hold() if seat.match.mode == Mode.COMPUTER else nullcontext()
+
+
 class ActionsView(SeatView):
     throttle_scope = "rummy_actions"
 
@@ -177,7 +188,7 @@ class ActionsView(SeatView):
         request=s.ActionRequestSerializer,
         responses={
             200: s.SeatStateSerializer,
-            **error_responses(400, 401, 403, 404, 409, 413, 415, 429, s409=CONFLICT),
+            **error_responses(400, 401, 403, 404, 409, 413, 415, 429, 503, s409=CONFLICT),
         },
     )
     def post(self, request: Request, match: str) -> Response:
@@ -186,7 +197,8 @@ class ActionsView(SeatView):
         query.is_valid(raise_exception=True)
         data: dict[str, Any] = query.validated_data
         action = s.action_of(data)
-        state = service.act(seat, data["hand"], data["number"], action)
+        with computer_may_move(seat):
+            state = service.act(seat, data["hand"], data["number"], action)
         rooms.tell_room(seat.match)
         return Response(state)
 
@@ -213,6 +225,7 @@ class HandsView(SeatView):
                 413,
                 415,
                 429,
+                503,
                 s409="The hand is not over, or is not the current one.",
             ),
         },
@@ -221,6 +234,7 @@ class HandsView(SeatView):
         seat = self.seat(request, match)
         query = s.NextHandRequestSerializer(data=request.data)
         query.is_valid(raise_exception=True)
-        state = service.next_hand(seat, query.validated_data["hand"])
+        with computer_may_move(seat):
+            state = service.next_hand(seat, query.validated_data["hand"])
         rooms.tell_room(seat.match)
         return Response(state, status=status.HTTP_201_CREATED)

@@ -117,6 +117,30 @@ test("arcade points: 100 plus a speed bonus, hints cost 50, board points", () =>
   assert.equal(game.score, 200 + 200 + 200 + 100 - 50 + 2500);
 });
 
+test("a pause does not stop the bonus clock: thinking while the board is hidden buys nothing", () => {
+  const game = Game.fromDeal(smallDeal("arcade"));
+  game.match(3, 7, 1000);
+  game.pause(1001);
+  game.resume(61_001);
+  assert.equal(game.match(0, 2, 61_006), 100, "5 ms after the resume, but 60 s after the last pair");
+  game.pause(61_500);
+  game.resume(63_006);
+  assert.equal(game.match(1, 6, 64_006), 100 + 87, "3 s after the last pair, 1.5 s of them paused");
+  assert.equal(game.match(4, 5, 65_006), 200, "only the pair a pause falls in loses bonus");
+});
+
+test("a game saved before pauses counted for the bonus goes on with the server's bonus", () => {
+  const game = Game.fromDeal(smallDeal("arcade"));
+  game.pause(500);
+  game.resume(4500);
+  game.match(3, 7, 5000);
+  const old = { ...JSON.parse(JSON.stringify(game)), lastChange: 1000 }; // then kept in active time
+  const restored = Game.fromJSON(old);
+  assert.ok(restored);
+  assert.equal(restored.s.lastChange, 5000, "the time of the last pair, from the log");
+  assert.equal(restored.match(0, 2, 6000), 200, "1 s after the last pair, as the server counts it");
+});
+
 test("the score never drops below zero, but the hints are still owed", () => {
   const game = Game.fromDeal(smallDeal("arcade"));
   game.hint(0);

@@ -3,6 +3,7 @@
 // JSON requests (core/js/api.js: failures are ApiErrors with translated messages).
 
 import { createApiRequest } from "../../core/js/api.js";
+import { logToText } from "./log_text.js";
 
 /**
  * @typedef {import("./game_data.js").Deal} Deal
@@ -31,12 +32,13 @@ export function createMahjongApi(base) {
     /** @param {string} layout @param {Tiles} tiles @returns {Promise<{winnable: boolean | null}>} */
     solve: (layout, tiles) => request("POST", "solve/", { layout, tiles }),
     /**
+     * The log goes in its text form, which keeps a long arcade game within the body limit.
      * @param {string} token
      * @param {string} name
      * @param {import("./game_data.js").GameEvent[]} log
      * @returns {Promise<{rank: number | null}>}
      */
-    submitScore: (token, name, log) => request("POST", "scores/", { token, name, log }),
+    submitScore: (token, name, log) => request("POST", "scores/", { token, name, log: logToText(log) }),
   };
 }
 

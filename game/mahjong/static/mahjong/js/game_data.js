@@ -57,7 +57,7 @@ import { isValidGraph } from "./rules.js";
  * @property {number | null} pausedAt
  * @property {number} pausedTotal
  * @property {number | null} clockStart active time of the first pair
- * @property {number} lastChange active time of the last change of the board
+ * @property {number} lastChange t of the last change of the board (wall time: pauses count)
  * @property {number | null} timeMs the classic time, once the board is cleared
  * @property {GameEvent[]} events
  */

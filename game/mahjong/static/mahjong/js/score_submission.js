@@ -11,7 +11,8 @@ import { clearGame, loadPreference, savePreference } from "./storage.js";
  * @typedef {import("./state.js").Game} Game
  * @typedef {{message: string, link: string}} Submitted
  * @typedef {{name: string, submit: (name: string) => Promise<Submitted>}} ScoreForm
- * @typedef {(token: string, name: string, log: import("./game_data.js").GameEvent[]) => Promise<{rank: number | null}>} SubmitScore
+ * @typedef {{rank: number | null, random_deal?: boolean}} ScoreCreated the parts of the API's answer read here
+ * @typedef {(token: string, name: string, log: import("./game_data.js").GameEvent[]) => Promise<ScoreCreated>} SubmitScore
  */
 
 export class ScoreSubmission {
@@ -51,13 +52,19 @@ export class ScoreSubmission {
     const message = answer.rank === null
       ? gettext("Score saved; it will be ranked after a review.")
       : interpolate(gettext("Score saved: you are number %(rank)s."), { rank: answer.rank });
-    return { message, link: this.leaderboardUrl(game) };
+    return { message, link: this.leaderboardUrl(game, answer.random_deal !== false) };
   }
 
-  /** The board the game's score goes to. @param {Game} game */
-  leaderboardUrl(game) {
+  /**
+   * The board the game's score goes to: the day's, the layout's for a deal the server chose at
+   * random, else the code's (a shared code is ranked on a board of its own).
+   * @param {Game} game
+   * @param {boolean} randomDeal the server's answer says so (random_deal)
+   */
+  leaderboardUrl(game, randomDeal = true) {
     const s = game.s;
     if (s.daily) return this.urls.dailyScoresUrl;
-    return `${this.urls.scoresUrl}?${new URLSearchParams({ layout: s.layout, mode: s.mode })}`;
+    const board = randomDeal ? ["layout", s.layout] : ["code", s.code];
+    return `${this.urls.scoresUrl}?${new URLSearchParams([board, ["mode", s.mode]])}`;
   }
 }

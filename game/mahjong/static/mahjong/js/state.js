@@ -9,7 +9,7 @@
 import { IllegalMove, Status, Tap } from "./game_status.js";
 import { availablePairs, hasMoves, isFree, layoutFromGraph, tilesMatch } from "./rules.js";
 import { STATE_VERSION, isValidState } from "./game_data.js";
-import { boardPoints, scoringRules, speedBonus } from "./scoring.js";
+import { boardPoints, lastBoardChange, scoringRules, speedBonus } from "./scoring.js";
 
 export { IllegalMove, Status, Tap } from "./game_status.js";
 export { STATE_VERSION, isValidState } from "./game_data.js";
@@ -90,6 +90,7 @@ export class Game {
    */
   static fromJSON(data) {
     if (!isValidState(data)) return null;
+    data.lastChange = lastBoardChange(data.events); // older saves hold it in active time
     return new Game(data);
   }
 
@@ -241,8 +242,8 @@ export class Game {
     const active = this.active(t);
     if (s.clockStart === null) s.clockStart = active;
     let points = 0;
-    if (s.mode === "arcade") points = scoringRules().pair_points + speedBonus(active - s.lastChange);
-    s.lastChange = active;
+    if (s.mode === "arcade") points = scoringRules().pair_points + speedBonus(t - s.lastChange);
+    s.lastChange = t;
     s.earned += points;
     s.moves += 1;
     s.selected = null;
@@ -269,7 +270,7 @@ export class Game {
     s.tiles[removal.a] = removal.fa;
     s.tiles[removal.b] = removal.fb;
     s.earned -= removal.points;
-    s.lastChange = this.active(t);
+    s.lastChange = t;
     s.selected = null;
     s.hint = null;
     s.status = Status.PLAYING;
@@ -321,7 +322,7 @@ export class Game {
     s.plan = result.plan ?? null;
     s.shuffles += 1;
     s.history = [];
-    s.lastChange = this.active(t);
+    s.lastChange = t;
     s.selected = null;
     s.hint = null;
     s.status = Status.PLAYING;
@@ -368,7 +369,7 @@ export class Game {
     s.tiles = deal.tiles.slice();
     s.plan = deal.plan ?? null;
     s.history = [];
-    s.lastChange = this.active(t);
+    s.lastChange = t;
     s.selected = null;
     s.hint = null;
     s.status = Status.PLAYING;

@@ -8,6 +8,7 @@ import { formatTime } from "../../core/js/clock.js";
 import { anyDialogOpen, closeDialogs, dialogButtons } from "../../core/js/dialog.js";
 import { element } from "../../core/js/dom.js";
 import { gettext, interpolate, ngettext } from "../../core/js/i18n.js";
+import { apiErrorText } from "./errors.js";
 import { recordsContent } from "./records_dialog.js";
 
 /**
@@ -42,7 +43,7 @@ import { recordsContent } from "./records_dialog.js";
  * @param {unknown} error
  */
 function failureText(error) {
-  if (error instanceof ApiError) return error.message;
+  if (error instanceof ApiError) return apiErrorText(error);
   const message = error instanceof Error ? error.message : String(error);
   return interpolate(gettext("Something went wrong: %(message)s"), { message });
 }
