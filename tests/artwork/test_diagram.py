@@ -144,15 +144,15 @@ def test_render_svg_shades_blocked_tiles() -> None:
 
 def test_render_svg_draws_layers_offset() -> None:
     root = ET.fromstring(render_svg(parse_diagram("0 0,0: 1B\n1 0,0: 2B")))
-    uses = [u for u in root.iter(f"{SVG}use") if u.get("href", "").startswith("#mn-f-")]
+    uses = [u for u in root.iter(f"{SVG}use") if u.get("href", "").startswith("#mc-f-")]
     (x0, y0), (x1, y1) = ((float(u.get("x", 0)), float(u.get("y", 0))) for u in uses)
     assert x1 < x0 and y1 < y0  # the upper layer is drawn up and to the left
 
 
-def test_render_svg_in_every_style_and_default_numbers() -> None:
+def test_render_svg_in_every_style_and_real_tiles_by_default() -> None:
     diagram = parse_diagram("0 0,0: 1B Wh F3")
-    assert 'href="#mn-f-1B"' in render_svg(diagram)
-    for style, prefix in (("classic", "mc-"), ("kittens", "mk-")):
+    assert 'href="#mc-f-1B"' in render_svg(diagram), "the classic style, not the numbers"
+    for style, prefix in (("numbers", "mn-"), ("kittens", "mk-")):
         svg = render_svg(diagram, style)
         ET.fromstring(svg)
         assert f'href="#{prefix}f-Wh"' in svg

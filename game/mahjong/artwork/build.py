@@ -15,7 +15,9 @@ from .svg import Canvas, finish_ids
 STYLES: Final[dict[str, Style]] = {s.name: s for s in (classic.STYLE, numbers.STYLE, kittens.STYLE)}
 """The three styles by name, in the order they are shown."""
 
-DEFAULT_STYLE: Final = "numbers"
+DEFAULT_STYLE: Final = "classic"
+"""The style of the diagrams in the pages: real tiles, as a player sees them on a table (the
+numbers style is a reading aid for the board, and would show a reader no real tile)."""
 
 COLUMNS: Final = 7
 GUTTER: Final = 2
