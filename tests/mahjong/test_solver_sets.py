@@ -8,6 +8,7 @@ import pytest
 
 from game.mahjong.engine import FULL_SET, Board, get_layout
 from game.mahjong.engine.solver import Budget, Verdict, solve_tiles
+from tests.benchmarks import bench_solver
 from tests.benchmarks import make_solver_sets as sets
 
 from .helpers import SPEC_FULL_SET, replay_by_hand, spec_class
@@ -76,3 +77,33 @@ def test_hard_random_turtles_are_decided_within_a_few_thousand_units(k: int, ver
     assert solution.verdict is verdict
     if solution.plan is not None:
         replay_by_hand(get_layout(layout_id), tiles, solution.plan)
+
+
+def test_the_frozen_verdicts_name_every_position_of_both_sets_once() -> None:
+    frozen = bench_solver.frozen_verdicts()
+    assert sorted(frozen) == [(name, k) for name in ("a", "b") for k in range(sets.POSITIONS)]
+    assert Verdict.UNKNOWN not in frozen.values()
+    lost_b = sum(frozen["b", k] is Verdict.NOT_WINNABLE for k in range(sets.POSITIONS))
+    low, high = bench_solver.wilson(lost_b, sets.POSITIONS)
+    assert low <= bench_solver.PUBLISHED_NOT_WINNABLE <= high, (
+        "random Turtles are lost about 2.95 % of the time"
+    )
+    for k, verdict in HARD_B:
+        assert frozen["b", k] is verdict
+
+
+FROZEN_STRIDE = 20
+"""Every this many positions of each set are solved again in the tests; ``make bench`` solves them all."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["a", "b"])
+def test_the_solver_reaches_the_frozen_verdicts(name: str) -> None:
+    frozen = bench_solver.frozen_verdicts()
+    _, positions = sets.read_set(name)
+    for k in range(0, sets.POSITIONS, FROZEN_STRIDE):
+        layout_id, tiles = positions[k]
+        solution = solve_tiles(get_layout(layout_id), tiles, Budget(nodes=30_000))
+        assert solution.verdict is frozen[name, k], f"position {k} of set {name}"
+        if solution.plan is not None:
+            replay_by_hand(get_layout(layout_id), tiles, solution.plan)

@@ -26,6 +26,18 @@ branched on are remembered, recent ones counting more: among the critical faces
 of a relaxed game, the one that caused most conflicts goes first, and a face
 is first tried the way it was last paired on trial.
 
+Boards that stay hard (after ``LEARN_AFTER`` units of work) are also explained,
+again as SAT solvers do: a lost state is put down to the few of the pairings
+branched on since the root that the relaxed game from the root still loses
+with (each other one is dropped; a face none of whose tiles were ever free two
+at a time before the game got stuck is dropped for nothing).  When a branch is
+lost for a reason that does not involve the face just branched on, the other
+pairings of that face need no trying (back-jumping), and every reason is
+remembered, so that a later line making the same choices stops at once.  That
+is what proves the hardest lost Turtles in about 2 s (45 s and 32 s before).
+Restarts go on, with runs four times as long: the learnt reasons steer the
+search away from what failed, and hard winnable boards still need fresh orders.
+
 Also: pairings in which a tile would pair with one lying on top of it are never
 tried; safe moves (a face's last two tiles both free, all four free, a free
 designated pair) are made at once; failed states go into a table; a greedy
@@ -41,10 +53,11 @@ budget runs out first the answer is "unknown".
 from __future__ import annotations
 
 import time
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
+from typing import Final, TypeAlias
 
 from game.common.rng import SplitMix64
 
@@ -59,6 +72,10 @@ from .tiles import MATCH_CLASS_OF, MATCH_CLASSES, Face, face_index
 DEFAULT_NODES: Final = 20_000
 _CLOCK_EVERY: Final = 16
 RESTART_UNIT: Final = 400
+LEARN_AFTER: Final = 1_000
+"""Units of work after which lost states are explained and learnt (see ``_Search._shrink``)."""
+LEARNING_RESTARTS: Final = 4
+"""How many times longer the runs between restarts are once the search learns."""
 ACTIVITY_GROWTH: Final = 1.05
 """How much more a conflict counts than the one before it (recent conflicts weigh most)."""
 
@@ -120,39 +137,22 @@ class _Search:
     def __init__(self, layout: Layout, classes: Sequence[int], budget: Budget) -> None:
         self.layout = layout
         self.up = layout.above_closure
-        self.near = [layout.below[i] | layout.left[i] | layout.right[i] for i in range(len(layout))]
+        geometry = _geometry(layout)
+        self.near, self.row, self.plane, self.cell, self.tile_at = geometry
         self.classes = list(classes)
-        self._base_for = -1
-        self._base_grid = 0
-        self._base_partner: list[int] = []
-        self._base_groups: dict[int, list[int]] = {}
-        # The relaxed game runs on a bit board of the half-unit grid: with a margin
-        # of two columns and one row, "covered" and "has a neighbour on the left"
-        # become a few shifts of the whole board instead of a loop over tiles.
-        self.row = max(p.x for p in layout.positions) + 6
-        self.plane = self.row * (max(p.y for p in layout.positions) + 4)
-        self.cell = [(p.z * self.plane) + (p.y + 1) * self.row + p.x + 2 for p in layout.positions]
-        self.tile_at = [0] * (self.plane * (max(p.z for p in layout.positions) + 1))
-        for i, cell in enumerate(self.cell):
-            self.tile_at[cell] = i
+        # What the relaxed game starts from, for the last state and the root (see _shrink).
+        self._bases: dict[int, tuple[int, list[int], dict[int, list[int]]]] = {}
         self.members = [0] * MATCH_CLASSES
         for i, c in enumerate(classes):
             if c >= 0:
                 self.members[c] |= 1 << i
         self.members_grid = [self._grid(mask) for mask in self.members]
-        # For each face of four, its three pairings as (tile, tile, both cells) triples.
-        self.pairing_cells = {
-            c: tuple(
-                tuple((a, b, (1 << self.cell[a]) | (1 << self.cell[b])) for a, b in pairing)
-                for pairing in _pairings(list(iter_bits(mask)))
-            )
-            for c, mask in enumerate(self.members)
-            if mask.bit_count() == 4
-        }
+        self._pairing_cells: dict[int, tuple[tuple[tuple[int, int, int], ...], ...]] = {}
         self.node_limit = budget.nodes
         self.deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         self.nodes = 0
-        self.failed: set[tuple[int, int]] = set()
+        self.failed: dict[tuple[int, int], int] = {}
+        """States proven lost, each with the branching choices that lose it (see :meth:`child`)."""
         self.path: list[Pair] = []
         self.run_limit = self.node_limit
         self.rng: SplitMix64 | None = None
@@ -163,6 +163,14 @@ class _Search:
         self.bump = 1.0
         # The pairing last chosen on trial for each face, tried first next time.
         self.phase: dict[int, int] = {}
+        # Conflict learning (see _shrink), switched on once a board proves hard.
+        self.root: tuple[int, int] = (0, 0)
+        self.trail: list[int] = []
+        self.nogoods: list[list[tuple[int, int]]] = [[] for _ in range(MATCH_CLASSES)]
+        """Learnt lost sets of choices (as masks and packed pairings), under each of their faces."""
+        self.forced = 0
+        """The pairings the safe moves designate at once: groups of four with one possible pairing."""
+        self.learn_from = LEARN_AFTER
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -200,6 +208,17 @@ class _Search:
         rows = board | (board << row) | (board >> row)
         return board & ~(covered | ((rows << 2) & (rows >> 2)))
 
+    def _cells(self, c: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+        """The three pairings of face ``c`` (four tiles) as (tile, tile, both cells) triples."""
+        cells = self._pairing_cells.get(c)
+        if cells is None:
+            cell = self.cell
+            cells = self._pairing_cells[c] = tuple(
+                tuple((a, b, (1 << cell[a]) | (1 << cell[b])) for a, b in pairing)
+                for pairing in _pairings(list(iter_bits(self.members[c])))
+            )
+        return cells
+
     def _dead(self, a: int, b: int) -> bool:
         """A pair that can never be free at once: one tile lies (transitively) on the other."""
         return bool((self.up[a] >> b) & 1 or (self.up[b] >> a) & 1)
@@ -227,44 +246,59 @@ class _Search:
     # -- one node ----------------------------------------------------------------------------
 
     def child(
-        self, occupied: int, free: int, designated: int, hint: tuple[tuple[int, int], ...] = ()
-    ) -> bool:
-        """Search from a state; True when ``self.path`` then clears the board.
+        self,
+        occupied: int,
+        free: int,
+        designated: int,
+        hint: tuple[tuple[int, int], ...] = (),
+        chosen: int = 0,
+    ) -> int | None:
+        """Search from a state; None when ``self.path`` then clears the board, else why it is lost.
 
         ``designated`` packs, for each group of four whose pairing is chosen, the
         pairing number plus one in two bits at position ``2 * class``.  ``hint``
         lists the (class, pairing) choices the parent made on trial, in order.
+        ``chosen`` packs the same way the pairings branched on from the root to
+        here.  A lost state answers with a part of ``chosen`` that already loses
+        the root position: no winning game pairs those faces that way.
         """
         start = len(self.path)
+        if self.trail:
+            # Only learnt sets with the newest choice in them can have been completed by it.
+            for mask, bits in self.nogoods[self.trail[-1]]:
+                if chosen & mask == bits:
+                    return bits
         state = self._safe_moves(occupied, free, designated)
         if state is None:
-            return self._fail(start)
+            return self._fail(start, self._shrink(chosen))
         occupied, free, designated = state
         if not occupied:
-            return True
+            return None
         key = (occupied, designated)
-        if key in self.failed:
-            return self._fail(start)
+        known = self.failed.get(key)
+        if known is not None:
+            # The reason recorded came with another path; it holds here only if this path made it too.
+            return self._fail(start, known if chosen & _faces(known) == known else chosen)
         if not designated:
             # Below the top the greedy game hardly ever wins where the relaxed one does not.
             played = self._playout(occupied, free, designated)
             if played is not None:
                 self.path.extend(played)
-                return True
+                return None
         # Pair the open groups one by one, each the first way (in the order the
         # relaxed game suggests) that keeps the relaxed game winnable.  Ending in
         # a real game is a win.  A group for which no way is left matters: branch
         # on it.
         relaxed = self._relaxed(occupied, designated)
         if relaxed is None:
-            return self._fail(start, key)
+            return self._fail(start, self._shrink(chosen), key)
         tentative, made, relaxed = self._follow(occupied, designated, hint, relaxed)
         wanted = dict(hint)
         while True:
             plan, criticals = relaxed
             if not criticals:
                 self.path.extend(plan)
-                return True
+                return None
             c, natural = criticals[0]
             group = list(iter_bits(self.members[c] & occupied))
             options = self._alive(group)
@@ -274,6 +308,8 @@ class _Search:
                 options.remove(preferred)
                 options.insert(0, preferred)
             for k in options:
+                if self._known_lost(chosen | tentative | ((k + 1) << (2 * c)), c):
+                    continue
                 attempt = self._relaxed(occupied, tentative | ((k + 1) << (2 * c)))
                 if attempt is not None:
                     tentative |= (k + 1) << (2 * c)
@@ -285,10 +321,137 @@ class _Search:
                 break
         self._conflict(c)
         passed = tuple(made)
+        face = 3 << (2 * c)
+        reason = 0
         for k in options:
-            if self.child(occupied, free, designated | ((k + 1) << (2 * c)), passed):
-                return True
-        return self._fail(start, key)
+            choice = (k + 1) << (2 * c)
+            self.trail.append(c)
+            lost = self.child(occupied, free, designated | choice, passed, chosen | choice)
+            self.trail.pop()
+            if lost is None:
+                return None
+            if not lost & face:
+                # Lost whichever way this face pairs: the other ways need no trying.
+                reason = lost
+                break
+            reason |= lost & ~face
+        else:
+            # Every way of pairing the face loses: so do the choices that made each one lose.
+            if self.learning:
+                self._learn(reason)
+        return self._fail(start, reason, key)
+
+    def _known_lost(self, assumed: int, c: int) -> bool:
+        """Whether pairings ``assumed`` (face ``c``'s among them) complete a learnt lost set."""
+        return any(assumed & mask == bits for mask, bits in self.nogoods[c])
+
+    @property
+    def learning(self) -> bool:
+        """Whether lost states are explained and learnt by now (the board proved hard)."""
+        return self.nodes >= self.learn_from
+
+    def _shrink(self, chosen: int) -> int:
+        """The part of the branching choices ``chosen`` that the relaxed game from the root still loses.
+
+        Each choice, latest first, is dropped when the relaxed game is still
+        lost without it: dropping a constraint only makes the game easier, so
+        the rest still proves the loss (no winning game makes those choices).  Small reasons let the
+        search skip branches that cannot matter (back-jumping) and are learnt:
+        any later state that made the same choices is lost at once.  Costs a
+        relaxed game per choice, so it runs only once a board proved hard.
+        """
+        if not self.learning or not chosen:
+            return chosen
+        rounds = self._root_game(chosen)
+        if not rounds[-1][0]:
+            # Cleared from the root: the safe moves on the way saw more; keep all of ``chosen``.
+            return chosen
+        reason = chosen
+        for c in reversed(self.trail):
+            trial = reason & ~(3 << (2 * c))
+            if trial == reason:
+                continue
+            # Up to the round in which two of its tiles are free at once, a face does
+            # the same paired or not: the game without its pairing goes on from there.
+            tiles = self.members_grid[c]
+            start = next((r for r, state in enumerate(rounds) if (tiles & state[1]).bit_count() >= 2), None)
+            if start is None:
+                reason = trial  # stuck before the face mattered: the same game, lost
+                continue
+            attempt = self._root_game(trial, rounds[: start + 1])
+            if attempt[-1][0]:
+                reason, rounds = trial, attempt
+        self._learn(reason)
+        return reason
+
+    def _learn(self, reason: int) -> None:
+        """Remember a lost set of choices under each of its faces (see the check in :meth:`child`)."""
+        mask = _faces(reason)
+        c = 0
+        while mask >> (2 * c):
+            if (reason >> (2 * c)) & 3:
+                self.nogoods[c].append((mask, reason))
+            c += 1
+
+    def _root_game(
+        self, chosen: int, rounds: list[tuple[int, int, int, int]] | None = None
+    ) -> list[tuple[int, int, int, int]]:
+        """The relaxed game from the root with ``chosen`` designated, as the state at each round.
+
+        A state is (board, free tiles, tiles seen free, faces opened); the last one is where
+        the game ended: an empty board when it clears, else where it got stuck.
+        ``rounds`` resumes a game that went the same way up to its last state.
+        No safe moves first: the relaxed game makes the same removals itself,
+        and the pairings they would designate at once (``forced``) are fixed
+        from the start, as which pairings are possible depends on the layout only.
+        """
+        self._spend()
+        occupied = self.root[0]
+        base = self._bases.get(occupied)
+        if base is None:
+            base = self._bases[occupied] = (self._grid(occupied), *self._partners(occupied))
+        grid, partner, groups = base
+        partner = partner[:]
+        designated = chosen | self.forced
+        rest = designated
+        while rest:
+            c = ((rest & -rest).bit_length() - 1) // 2
+            rest &= ~(3 << (2 * c))
+            if c in groups:
+                for a, b, cells in self._cells(c)[((designated >> (2 * c)) & 3) - 1]:
+                    partner[a] = partner[b] = cells
+        rounds = list(rounds) if rounds else [(grid, self._free_grid(grid), 0, 0)]
+        board, free, seen, opened = rounds[-1]
+        class_bit = self.class_bit
+        tile_at = self.tile_at
+        members = self.members_grid
+        while board:
+            removed = 0
+            touched = 0
+            fresh = free & ~seen
+            seen |= fresh
+            while fresh:
+                top = fresh.bit_length() - 1
+                fresh ^= 1 << top
+                t = tile_at[top]
+                pair = partner[t]
+                if not pair:
+                    touched |= class_bit[t]
+                elif pair & free == pair:
+                    removed |= pair
+            while touched:
+                low = touched & -touched
+                touched ^= low
+                loose = members[low.bit_length() - 1] & free
+                if loose.bit_count() >= 2 or opened & low:
+                    opened |= low
+                    removed |= loose
+            if not removed:
+                break
+            board &= ~removed
+            free = self._free_grid(board)
+            rounds.append((board, free, seen, opened))
+        return rounds
 
     def _follow(
         self,
@@ -416,27 +579,26 @@ class _Search:
         pairing its order of shedding suggests.
         """
         self._spend()
-        if self._base_for != occupied:
-            self._base_for = occupied
-            self._base_grid = self._grid(occupied)
-            self._base_partner, self._base_groups = self._partners(occupied)
-        partner = self._base_partner[:]
-        groups = self._base_groups
-        pairing_cells = self.pairing_cells
+        base = self._bases.get(occupied)
+        if base is None:
+            if len(self._bases) > 1:
+                del self._bases[next(k for k in self._bases if k != self.root[0])]
+            base = self._bases[occupied] = (self._grid(occupied), *self._partners(occupied))
+        board, partner, groups = base
+        partner = partner[:]
         rest_designated = designated
         while rest_designated:
             low = rest_designated & -rest_designated
             c = (low.bit_length() - 1) // 2
             rest_designated &= ~(3 << (2 * c))
             if c in groups:
-                for a, b, cells in pairing_cells[c][((designated >> (2 * c)) & 3) - 1]:
+                for a, b, cells in self._cells(c)[((designated >> (2 * c)) & 3) - 1]:
                     partner[a] = partner[b] = cells
         # The hot loop of the solver, event-driven: only tiles that have just come
         # free can change anything.  Bit boards only; the plan is spelled out at the end.
         class_bit = self.class_bit
         tile_at = self.tile_at
         members = self.members_grid
-        board = self._base_grid
         free = self._free_grid(board)
         went: list[int] = []
         lone: list[tuple[int, int]] = []
@@ -595,11 +757,46 @@ class _Search:
                 return k
         raise AssertionError("a pairing of four tiles always exists")
 
-    def _fail(self, start: int, key: tuple[int, int] | None = None) -> bool:
+    def _fail(self, start: int, reason: int, key: tuple[int, int] | None = None) -> int:
         del self.path[start:]
         if key is not None:
-            self.failed.add(key)
-        return False
+            self.failed[key] = reason
+        return reason
+
+
+def _faces(packed: int) -> int:
+    """The two-bit fields in use in a packed set of pairings (``3 << 2 * class`` for each class)."""
+    return ((packed | (packed >> 1)) & _LOW_BITS) * 3
+
+
+_LOW_BITS: Final = int("01" * MATCH_CLASSES, 2)
+
+
+_Geometry: TypeAlias = tuple[list[int], int, int, list[int], list[int]]
+_GEOMETRY: weakref.WeakKeyDictionary[Layout, _Geometry] = weakref.WeakKeyDictionary()
+"""Per layout, for as long as it lives (a layout made later at the same address starts afresh)."""
+
+
+def _geometry(layout: Layout) -> _Geometry:
+    """A layout's neighbours (below, left, right) of each tile, and its bit board of the half-unit grid.
+
+    With a margin of two columns and one row, "covered" and "has a neighbour on
+    the left" become a few shifts of the whole board instead of a loop over
+    tiles.  Returns the neighbours, the row and plane sizes, each tile's cell
+    and each cell's tile.
+    """
+    geometry = _GEOMETRY.get(layout)
+    if geometry is None:
+        positions = layout.positions
+        near = [layout.below[i] | layout.left[i] | layout.right[i] for i in range(len(layout))]
+        row = max(p.x for p in positions) + 6
+        plane = row * (max(p.y for p in positions) + 4)
+        cell = [(p.z * plane) + (p.y + 1) * row + p.x + 2 for p in positions]
+        tile_at = [0] * (plane * (max(p.z for p in positions) + 1))
+        for i, c in enumerate(cell):
+            tile_at[c] = i
+        geometry = _GEOMETRY[layout] = (near, row, plane, cell, tile_at)
+    return geometry
 
 
 def _pairings(group: list[int]) -> tuple[tuple[Pair, Pair], ...]:
@@ -615,15 +812,26 @@ def solve_tiles(layout: Layout, tiles: Sequence[Face | None], budget: Budget | N
     occupied = sum(1 << i for i, c in enumerate(classes) if c >= 0)
     search = _Search(layout, classes, budget or Budget())
     free = layout.free_mask(occupied)
+    search.root = (occupied, free)
+    for c in range(MATCH_CLASSES):
+        group = search.members[c]
+        if group.bit_count() == 4:
+            alive = search._alive(list(iter_bits(group)))
+            if len(alive) == 1:
+                search.forced |= (alive[0] + 1) << (2 * c)
     # Restarts with other orders (Luby's schedule) cut the heavy tail of depth-first
     # search; what was proven lost stays in the table from one run to the next.
     run = 0
     while True:
         run += 1
-        search.run_limit = search.nodes + RESTART_UNIT * _luby(run)
+        # Learnt reasons steer the search away from what failed, as restarts do, without
+        # throwing the line of play away: once learning, runs are longer.
+        unit = RESTART_UNIT * (LEARNING_RESTARTS if search.learning else 1)
+        search.run_limit = search.nodes + unit * _luby(run)
         search.path.clear()
+        search.trail.clear()
         try:
-            won = search.child(occupied, free, 0)
+            won = search.child(occupied, free, 0) is None
             break
         except _Restart:
             search.rng = SplitMix64(run)
