@@ -14,6 +14,7 @@ from django.urls import URLPattern, URLResolver, include, path
 from django.views.i18n import JavaScriptCatalog
 
 from game.core.registry import games, js_catalogue_packages
+from site_core.admin_site import brand
 from site_core.health import healthz
 
 
@@ -21,6 +22,8 @@ def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
     """Browsers ask for /favicon.ico on pages that name no icon (the admin's): the site's icon."""
     return HttpResponsePermanentRedirect(static("rules/favicon.svg"))
 
+
+brand(admin.site)
 
 urlpatterns = [
     # For load balancers: no language prefix, no redirect (see SECURE_REDIRECT_EXEMPT).

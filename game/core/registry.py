@@ -88,6 +88,9 @@ class GameInfo:
     """The game's own API error codes (beyond the shared ``CODES``), each with what it means."""
     websocket_urls: str | None = None
     """Dotted path of a module whose ``websocket_urlpatterns`` are mounted at ``/ws/<slug>/``."""
+    picture: str | None = None
+    """Dotted path of a function giving the picture on the game's home-page card (safe HTML, in
+    the active language): drawn by the game's own engine, so it always shows the real game."""
 
     @property
     def mounted_api_prefix(self) -> str:

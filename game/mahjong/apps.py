@@ -54,10 +54,12 @@ class MahjongConfig(GameAppConfig):
         ),
         sitemap=("mahjong:play", "mahjong:tiles"),
         tagline=_(
-            "Clear a board of 144 tiles by taking matching pairs of free tiles: every deal can be won."
+            "Clear a board of up to 144 tiles, in one of twelve layouts, by taking matching pairs "
+            "of free tiles: every deal can be won."
         ),
         play=(NavLink("mahjong:play", _("Play")),),
         rules_page="how-to-play",
+        picture="game.mahjong.diagrams.home_picture",
         legacy_urls="game.mahjong.legacy_urls",
         js_catalogue="game.mahjong",
         fences={"tiles": "game.mahjong.diagrams.TILES_FENCE"},

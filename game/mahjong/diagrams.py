@@ -19,9 +19,11 @@ ordinary text (nothing of the page is lost) and reported by
 
 from __future__ import annotations
 
+import functools
 import logging
 from dataclasses import dataclass
 
+from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy, ngettext
@@ -30,8 +32,9 @@ from game.core.registry import ContentFence
 
 from .artwork.build import DEFAULT_STYLE
 from .artwork.diagram_svg import render_svg
-from .engine.diagram import Diagram, DiagramError, diagram_problems, parse_diagram
-from .names import face_name, layer_name
+from .engine import GameCode, deal
+from .engine.diagram import Diagram, DiagramError, DiagramTile, diagram_problems, parse_diagram
+from .names import face_name, layer_name, layout_name
 
 logger = logging.getLogger("game.mahjong.diagrams")
 
@@ -145,6 +148,55 @@ def render_diagram(notation: str, style: str = DEFAULT_STYLE) -> SafeString:
     """The inline SVG of a diagram; raises :class:`DiagramError` on a bad notation."""
     diagram = parse_diagram(notation)
     return mark_safe(render_svg(diagram, style, title=describe(diagram)))  # built from checked data, escaped
+
+
+HOME_PICTURE_CODE = "MJ1-L09-MIAOJON"
+"""The deal on the home page's card: a Crossroads board (56 tiles, small enough for a card)."""
+
+
+@functools.cache
+def board_picture_svg() -> str:
+    """A whole deal of :data:`HOME_PICTURE_CODE` as the engine deals it, free tiles unshaded.
+
+    A standalone SVG document (the same in every language: its words are the
+    ``alt`` of the ``<img>`` that shows it), served as an image so that the
+    home page stays light and browsers cache the drawing.
+    """
+    dealt = deal(GameCode.parse(HOME_PICTURE_CODE), 1)
+    layout = dealt.layout
+    free = layout.free_mask(layout.full)
+    tiles = sorted(
+        (
+            DiagramTile(face, position, bool(free >> i & 1), 0)
+            for i, (face, position) in enumerate(zip(dealt.tiles, layout.positions, strict=True))
+        ),
+        key=lambda tile: (tile.position.z, tile.position.y, tile.position.x),
+    )
+    svg = render_svg(Diagram(tuple(tiles), layout), DEFAULT_STYLE, title="Mahjong Solitaire")
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n{svg}\n'
+
+
+def home_picture() -> SafeString:
+    """The home page card's picture of the game (``GameInfo.picture``): the deal, as an image."""
+    dealt = deal(GameCode.parse(HOME_PICTURE_CODE), 1)
+    layout = dealt.layout
+    free = bin(layout.free_mask(layout.full)).count("1")
+    alt = gettext("A deal of the %(layout)s layout: %(count)s tiles, %(free)s of them free to take.") % {
+        "layout": layout_name(layout.id),
+        "count": len(layout.positions),
+        "free": free,
+    }
+    return format_html(
+        '<img src="{}" alt="{}" width="{}" height="{}">',
+        reverse("mahjong:board_picture"),
+        alt,
+        *_svg_size(board_picture_svg()),
+    )
+
+
+def _svg_size(svg: str) -> tuple[str, str]:
+    head = svg.split(">", 2)[1]
+    return head.split('width="', 1)[1].split('"', 1)[0], head.split('height="', 1)[1].split('"', 1)[0]
 
 
 def error_notice(messages: list[str]) -> SafeString:

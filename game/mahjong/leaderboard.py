@@ -78,11 +78,17 @@ def format_penalty(ms: int) -> str:
     return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
 
 
+def format_count(n: int) -> str:
+    """A score or a count as the language groups it (16,900 / 16.900 / 16 900), even below 10,000:
+    Django groups only when asked, and a score should read the same on every page."""
+    return formats.number_format(n, force_grouping=True)
+
+
 def figure_of(entry: Score) -> str:
     """What the entry is ranked by, as people read it: a ranked time (penalties in) or a score."""
     if entry.mode == Mode.CLASSIC:
         return format_time(entry.ranked_ms or 0)
-    return formats.number_format(entry.score or 0, force_grouping=True)
+    return format_count(entry.score or 0)
 
 
 def penalty_note(entry: Score) -> str:
@@ -407,6 +413,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
         "replayable": script is not None,
         "not_public": not entry.is_public,
         "events": len(entry.log),
+        "moves": format_count(entry.moves),
     }
     response = render(request, "mahjong/replay.html", context)
     if not entry.is_public:

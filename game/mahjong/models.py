@@ -36,6 +36,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from game.core.leaderboard import period_start
 from game.mahjong.engine.play import HINT_PENALTY_MS, SHUFFLE_PENALTY_MS
@@ -246,7 +247,9 @@ class Score(models.Model):
     objects = models.Manager.from_queryset(ScoreQuerySet)()
 
     class Meta:
-        verbose_name = _("score")
+        # The model's own context: in some languages an entry is not called like its points.
+        verbose_name = pgettext_lazy("model", "score")
+        verbose_name_plural = pgettext_lazy("model", "scores")
         ordering = ["-created"]
         indexes = [
             # The boards' filters (equalities) first, then their order (CLASSIC_ORDER, ARCADE_ORDER).

@@ -19,6 +19,7 @@ urlpatterns = [
     path(PLAY, views.play, name="play"),
     path(format_lazy("{}<str:code>/", PLAY), views.play, name="play_code"),
     path(TILES, views.tiles, name="tiles"),
+    path("board.svg", views.board_picture, name="board_picture"),
     path(SCORES, leaderboard.leaderboard, name="leaderboard"),
     path(format_lazy("{}{}", SCORES, DAILY), leaderboard.daily_leaderboard, name="daily_leaderboard"),
     path(format_lazy("{}<int:pk>/", SCORES), leaderboard.replay, name="replay"),

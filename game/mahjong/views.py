@@ -8,10 +8,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_safe
 
 from .artwork.build import STYLES
+from .diagrams import board_picture_svg
 from .engine import FACES, GameCode, Layout, MalformedError, all_layouts, get_layout
 from .engine.play import scoring_rules
 from .names import DAILY_NAME, GROUPS, MODE_NAMES, STYLE_NAMES, face_name, layout_name
@@ -34,6 +37,18 @@ TEXTS = {
     ),
     "styles": _("Each face is shown in the three styles, from left to right:"),
 }
+
+
+@require_safe
+def board_picture(request: HttpRequest) -> HttpResponse:
+    """The home page's drawing of a deal (:func:`.diagrams.board_picture_svg`), cached by browsers."""
+    response = HttpResponse(board_picture_svg(), content_type="image/svg+xml")
+    patch_cache_control(response, public=True, max_age=BOARD_PICTURE_MAX_AGE_S)
+    return response
+
+
+BOARD_PICTURE_MAX_AGE_S = 24 * 3600
+"""The drawing changes only with a release (a new tile style): a day is fresh enough."""
 
 
 def tiles(request: HttpRequest) -> HttpResponse:
@@ -77,7 +92,7 @@ PLAY_TEXTS = {
     "hint": _("Hint"),
     "undo": _("Undo"),
     "shuffle": _("Shuffle"),
-    "style": _("Tiles style"),
+    "style": _("Tile style"),
     "pause": _("Pause"),
     "closeup": _("Close-up"),
     "stop": _("End the game"),

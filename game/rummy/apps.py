@@ -56,6 +56,7 @@ class RummyConfig(GameAppConfig):
             NavLink("rummy:online", _("Play a friend online")),
         ),
         rules_page="rummy-rules",
+        picture="game.rummy.diagrams.home_picture",
         js_catalogue="game.rummy",
         websocket_urls="game.rummy.sockets",
         stale_rows=_stale_rows,

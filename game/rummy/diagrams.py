@@ -434,6 +434,15 @@ def render_diagram(notation: str) -> SafeString:
     )
 
 
+HOME_PICTURE = "R3 R4 R5 R6 | B7 K7 O7 J\nrack: K11 O2 B12"
+"""The sets on the home page's card: a run, a group with its joker, and a few tiles of a rack."""
+
+
+def home_picture() -> SafeString:
+    """The home page card's picture of the game (``GameInfo.picture``), checked like any diagram."""
+    return render_diagram(HOME_PICTURE)
+
+
 # Mistakes: for the staff and the log.
 
 

@@ -25,7 +25,7 @@ BROKEN = "Before.\n\n```tiles\n0 0,0: 1B 2B\n0 2,0: 9X\n```\n\nAfter."
 NAMES = {
     "en": ["5 of bamboo", "Orchid", "Winter", "East wind", "White dragon", "Kittens"],
     "it": ["5 di bambù", "Orchidea", "Inverno", "Vento dell\u2019est", "Drago bianco", "Gattini"],
-    "pl": ["Bambus 5", "Storczyk", "Zima", "Wiatr wschodni", "Biały smok", "Kotki"],
+    "pl": ["Bambus 5", "Orchidea", "Zima", "Wiatr wschodni", "Biały smok", "Kotki"],
     "ru": ["Бамбук 5", "Орхидея", "Зима", "Восточный ветер", "Белый дракон", "Котята"],
     "fr": ["5 de bambou", "Orchidée", "Hiver", "Vent d\u2019est", "Dragon blanc", "Chatons"],
 }

@@ -679,7 +679,7 @@ def arcade_scoring() -> Scenario:
     sc = Scenario(
         "arcade scoring",
         "Pair points and the speed bonus at its edges (2 s, 10 s, and paused time counted: a pause "
-        "does not stop the bonus clock), hint costs owed below zero, undo taking back exactly a pair's "
+        "does not stop the bonus clock), hints at 0 costing nothing, undo taking back exactly a pair's "
         "points, board points, a pause on a cleared board, the next level, and shuffles counted for "
         "the whole game.",
         make_code("arcade-scoring", PLAY_LAYOUT),
@@ -693,7 +693,7 @@ def arcade_scoring() -> Scenario:
         return pair
 
     sc.do("hint", t=0)
-    sc.do("hint", dt=10)  # the score stays at 0; 100 is owed
+    sc.do("hint", dt=10)  # the score stays at 0, and nothing is owed
     for dt in (1_000, 2_000, 2_001, 4_000, 9_920, 9_999, 10_000, 25_000):
         sc.match(*next_pair(), dt=dt)
     # The bot's trick: pause at once, think while the board is hidden, resume and match at once.
@@ -724,6 +724,44 @@ def arcade_scoring() -> Scenario:
     sc.do("shuffle", dt=1_000)
     sc.refused("undo")
     sc.match(*next_pair(), dt=12_000)
+    return sc
+
+
+def arcade_hint_at_zero() -> Scenario:
+    sc = Scenario(
+        "arcade hint at zero",
+        "The score never goes below 0, and neither does what a hint costs: a hint takes 50 points "
+        "or the rest of the score when less (37 of 37), a hint at 0 is free, and the next pair "
+        "counts in full, nothing being owed; nor after an undo takes back the points that paid "
+        "for hints.",
+        make_code("arcade-hint-at-zero", PLAY_LAYOUT),
+        Mode.ARCADE,
+    )
+    game = sc.game
+
+    def next_pair() -> tuple[int, int]:
+        pair = game.hint_pair()
+        assert pair is not None
+        return pair
+
+    sc.do("hint", t=0)  # free: the score is 0
+    assert game.score == 0
+    sc.match(*next_pair(), dt=3_000)  # 100 + 87 for speed
+    assert game.score == 187
+    for _ in range(3):
+        sc.do("hint", dt=100)
+    assert game.score == 37
+    sc.do("hint", dt=100)  # 37, all that is left
+    sc.do("hint", dt=100)  # free
+    assert game.score == 0
+    points = sc.match(*next_pair(), dt=20_000)  # no bonus
+    assert game.score == points == 100, "the hints at 0 were charged later"
+    sc.do("hint", dt=100)
+    sc.do("hint", dt=100)  # 100 paid for two hints
+    sc.do("undo", dt=100)  # takes back the 100 points that paid for them
+    assert game.score == 0
+    points = sc.match(*next_pair(), dt=20_000)
+    assert game.score == points == 100, "an undo left a debt behind the 0"
     return sc
 
 
@@ -872,6 +910,7 @@ SCENARIOS: Final = (
     classic_stuck,
     classic_big_board,
     arcade_scoring,
+    arcade_hint_at_zero,
     arcade_game_over,
     arcade_level_cap,
     arcade_unsolvable_shuffle,

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import template
 from django.urls import reverse
+from django.utils.module_loading import import_string
 
 from game.core.registry import games, nav_links
 
@@ -20,7 +21,7 @@ def game_nav() -> list[dict[str, Any]]:
 
 @register.simple_tag
 def game_cards() -> list[dict[str, Any]]:
-    """``{% game_cards as cards %}``: each game's name, tagline, buttons and rules page key."""
+    """``{% game_cards as cards %}``: each game's name, tagline, picture, buttons and rules page key."""
     return [
         {
             "slug": game.slug,
@@ -28,6 +29,7 @@ def game_cards() -> list[dict[str, Any]]:
             "tagline": game.tagline,
             "actions": [{"url": reverse(link.url_name), "label": link.label} for link in game.play],
             "rules_page": game.rules_page,
+            "picture": import_string(game.picture)() if game.picture else "",
         }
         for game in games()
         if game.play

@@ -15,10 +15,14 @@ Two modes:
   level) and falling linearly to 0 at 10 s.  The bonus clock is the game's own
   clock, ``t``: it does not stop for a pause (see :func:`speed_bonus`).  A hint
   costs 50; clearing a board scores 2,000 + 500 x level (level counted up to
-  10).  The score never drops below 0.  Undo puts the last pair back and takes
-  away exactly what that pair earned (hint costs are owed even at 0).  Three shuffles for the whole game, each
-  clearing the undo history.  A cleared board leads to the next level.  No pairs
-  left and no shuffles left: game over, for good.
+  10).  The score never drops below 0: a hint costs 50 or what is left of the
+  score when less, so a hint at 0 costs nothing and nothing is owed for later;
+  an undo takes back a pair's points, down to 0 at most (hints paid from them
+  are not owed again).
+  Undo puts the last pair back and takes away exactly what that pair earned.
+  Three shuffles for the whole game, each clearing the undo history.  A cleared
+  board leads to the next level.  No pairs left and no shuffles left: game over,
+  for good.
 
 The move counter counts pairs removed; undo does not lower it (like the
 stopwatch, it records effort, not position).
@@ -241,8 +245,8 @@ class Game:
         """Arcade score: points earned minus hint costs, never below 0.
 
         Hint costs are kept apart from the points so that undo can take away
-        exactly what a pair earned, and a hint taken at 0 is still paid for
-        later rather than becoming free.
+        exactly what a pair earned.  A hint is charged only what the score has
+        (:meth:`hint`), so a hint at 0 is free and no debt is charged later.
         """
         return max(0, self._earned - self._penalties)
 
@@ -332,6 +336,8 @@ class Game:
         removal = self._history.pop()
         self.board.put_back(removal.a, removal.b, removal.face_a, removal.face_b)
         self._earned -= removal.points
+        # Hints paid from the points taken back are not owed again: the score stops at 0.
+        self._penalties = min(self._penalties, self._earned)
         self._last_change = t
         self.selected = None
         self.status = Status.PLAYING
@@ -339,13 +345,17 @@ class Game:
         self._check_moves()
 
     def hint(self, t: int) -> Pair | None:
-        """Count (and in arcade, pay for) a hint; returns the pair to show, if any."""
+        """Count (and in arcade, pay for) a hint; returns the pair to show, if any.
+
+        The price is :data:`HINT_COST`, or the whole score when it is less: the score never
+        goes below 0, so a hint the score cannot pay for is not owed for later either.
+        """
         self._begin(t)
         if self.status is Status.CLEARED:
             raise IllegalMoveError("the board is cleared: no hint needed")
         self.hints += 1
         if self.mode is Mode.ARCADE:
-            self._penalties += HINT_COST
+            self._penalties += min(HINT_COST, self.score)
         self._record(Event(t, EventType.HINT))
         return self.hint_pair()
 

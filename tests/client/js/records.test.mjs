@@ -35,7 +35,7 @@ test("wins go into the ten best times in order, the first of equal times staying
     places.push(result.place);
   }
   assert.deepEqual(places, [1, 1, 3, 2], "the second 200 s goes after the first one");
-  assert.deepEqual(records.classicBest.map((e) => [e.timeMs, e.date]),
+  assert.deepEqual(records.classicBest.L00.map((e) => [e.timeMs, e.date]),
     [[200_000, "day 1"], [200_000, "day 3"], [300_000, "day 0"], [400_000, "day 2"]]);
 });
 
@@ -49,9 +49,34 @@ test("only the ten best times are kept", () => {
   assert.equal(tie.place, null, "equal to the tenth: the tenth stays");
   const fast = addClassicWin(records, win(500));
   assert.equal(fast.place, 1);
-  assert.equal(fast.records.classicBest.length, BEST_TIMES);
-  assert.equal(fast.records.classicBest.at(-1).timeMs, (BEST_TIMES - 1) * 1000, "the slowest fell off");
-  assert.equal(records.classicBest[0].timeMs, 1000, "the old records are not changed");
+  assert.equal(fast.records.classicBest.L00.length, BEST_TIMES);
+  assert.equal(fast.records.classicBest.L00.at(-1).timeMs, (BEST_TIMES - 1) * 1000, "the slowest fell off");
+  assert.equal(records.classicBest.L00[0].timeMs, 1000, "the old records are not changed");
+});
+
+test("each layout keeps its own ten best times", () => {
+  let records = freshRecords();
+  for (let k = 1; k <= BEST_TIMES; k++) records = addClassicWin(records, win(k * 1000)).records;
+  const other = addClassicWin(records, win(99_000, "2026-12-02", "L03"));
+  assert.equal(other.place, 1, "slower than the ten of L00, but the first time on L03");
+  assert.deepEqual(other.records.classicBest.L03.map((e) => e.timeMs), [99_000]);
+  assert.equal(other.records.classicBest.L00.length, BEST_TIMES, "L00's ten are all kept");
+  assert.equal(addClassicWin(other.records, win(99_500, "d", "L03")).place, 2);
+  assert.equal(addClassicWin(other.records, win(99_500, "d", "L00")).place, null);
+});
+
+test("records of version 1 (one list for all layouts) come back by layout", () => {
+  const old = {
+    version: 1, arcadeBest: null, stats: { games: 4, wins: 3, hints: 0 },
+    classicBest: [win(5000, "a", "L03"), win(7000, "b", "L00"), win(9000, "c", "L03")],
+  };
+  const records = cleanRecords(old);
+  assert.equal(records.version, 2);
+  assert.deepEqual(records.classicBest, {
+    L03: [win(5000, "a", "L03"), win(9000, "c", "L03")], L00: [win(7000, "b", "L00")],
+  });
+  assert.deepEqual(records.stats, old.stats);
+  assert.equal(addClassicWin(records, win(8000, "d", "L03")).place, 2, "ranked among the L03 times only");
 });
 
 test("the arcade high score", () => {
@@ -79,9 +104,10 @@ test("damaged or old records read as fresh ones, never an error", () => {
   const good = addClassicWin(freshRecords(), win(1000)).records;
   assert.deepEqual(cleanRecords(JSON.parse(JSON.stringify(good))), good);
   const damaged = [
-    null, 42, "text", [], { version: 0 }, { ...good, version: 2 }, { ...good, classicBest: "x" },
-    { ...good, classicBest: [{ timeMs: -1, layout: "L00", date: "d" }] },
-    { ...good, classicBest: Array(11).fill(win(1)) }, { ...good, arcadeBest: { score: "many" } },
+    null, 42, "text", [], { version: 0 }, { ...good, version: 3 }, { ...good, classicBest: "x" },
+    { ...good, classicBest: [win(1)] }, { ...good, classicBest: { L00: [{ timeMs: -1, layout: "L00", date: "d" }] } },
+    { ...good, classicBest: { L00: Array(11).fill(win(1)) } }, { ...good, classicBest: { L03: [win(1)] } },
+    { ...good, version: 1, classicBest: Array(11).fill(win(1)) }, { ...good, arcadeBest: { score: "many" } },
     { ...good, stats: { games: 1, wins: 1 } }, { ...good, stats: { games: 1.5, wins: 0, hints: 0 } },
   ];
   for (const data of damaged) assert.deepEqual(cleanRecords(data), freshRecords(), JSON.stringify(data));

@@ -38,3 +38,57 @@ test("a daily challenge's score links to the day's boards, and an answer without
   assert.equal((await submitted(game({ daily: "2026-12-01" }), { rank: 1, random_deal: false })).link, urls.dailyScoresUrl);
   assert.equal((await submitted(game(), { rank: null })).link, "/en/mahjong/scores/?layout=L03&mode=classic");
 });
+
+// -- a submitted game does not come back ------------------------------------------------------
+
+const { ApiError } = await import("../../../game/core/static/core/js/api.js");
+const { Game } = await import("../../../game/mahjong/static/mahjong/js/state.js");
+const { loadGame, saveGame } = await import("../../../game/mahjong/static/mahjong/js/storage.js");
+const { deriveGraph } = await import("./derive_graph.mjs");
+
+/** A real game whose board is cleared, saved as the page saves it after every move. */
+function clearedGame() {
+  const positions = [[0, 0, 0], [2, 0, 0]];
+  const played = Game.fromDeal({
+    code: "MJ1-L00-ABCDEFG", layout: "L00", mode: "classic", level: 1, positions, graph: deriveGraph(positions),
+    tiles: ["R", "R"], plan: null, token: "t",
+  });
+  played.match(0, 1, 1000);
+  assert.ok(saveGame(played, 1000, null));
+  return played;
+}
+
+/** Submit the game on the board with an API that answers `answer` (or throws it). */
+function submitting(played, answer) {
+  const submit = async () => {
+    if (answer instanceof Error) throw answer;
+    return answer;
+  };
+  return new ScoreSubmission({ submit, currentGame: () => played, urls }).formFor(played);
+}
+
+test("a submitted game is over for good: leaving the page does not save it back", async () => {
+  const played = clearedGame();
+  await submitting(played, { rank: 1 }).submit("Anna");
+  assert.equal(loadGame(), null, "the save is gone");
+  // Leaving the page saves the game on the board (pagehide): not this one any more.
+  assert.equal(saveGame(played, 2000, null), false);
+  assert.equal(loadGame(), null, "the next visit deals a new game");
+  assert.equal(submitting(played, { rank: 1 }), null, "and its dialog has no form to submit it again");
+});
+
+test("a game refused for good is settled too; one refused for now can be submitted again", async () => {
+  const refused = clearedGame();
+  const form = submitting(refused, new ApiError("already_submitted", 409));
+  await assert.rejects(form.submit("Anna"), ApiError);
+  assert.ok(form.refusedForGood(new ApiError("already_submitted", 409)));
+  assert.equal(saveGame(refused, 2000, null), false);
+  assert.equal(loadGame(), null);
+
+  const busy = clearedGame();
+  const again = submitting(busy, new ApiError("busy", 503));
+  await assert.rejects(again.submit("Anna"), ApiError);
+  assert.ok(!again.refusedForGood(new ApiError("busy", 503)));
+  assert.ok(saveGame(busy, 2000, null), "still saved, to be submitted later");
+  assert.equal(loadGame()?.game.s.code, "MJ1-L00-ABCDEFG");
+});

@@ -141,13 +141,18 @@ test("a game saved before pauses counted for the bonus goes on with the server's
   assert.equal(restored.match(0, 2, 6000), 200, "1 s after the last pair, as the server counts it");
 });
 
-test("the score never drops below zero, but the hints are still owed", () => {
+test("the score never drops below zero: a hint at 0 costs nothing, and nothing is owed for later", () => {
   const game = Game.fromDeal(smallDeal("arcade"));
   game.hint(0);
   game.hint(10);
   assert.equal(game.score, 0);
   game.match(3, 7, 20000);
-  assert.equal(game.score, 0, "100 earned, 100 owed");
+  assert.equal(game.score, 100, "100 earned, nothing owed");
+  game.hint(20010);
+  game.hint(20020);
+  game.hint(20030);
+  assert.equal(game.score, 0, "50, then the 50 left, then nothing");
+  assert.equal(game.s.hints, 5);
 });
 
 test("three shuffles for a whole arcade game, then game over when stuck", () => {

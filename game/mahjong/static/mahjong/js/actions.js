@@ -7,6 +7,8 @@
 import { gettext, interpolate } from "../../core/js/i18n.js";
 import { nextFocus } from "./input.js";
 import { Status, Tap } from "./state.js";
+import { failureText } from "./ui.js";
+import { formatNumber } from "../../core/js/numbers.js";
 
 /**
  * @typedef {import("./state.js").Game} Game
@@ -18,7 +20,7 @@ import { Status, Tap } from "./state.js";
  * @typedef {object} ActionDeps
  * @property {import("./session.js").PlaySession} session
  * @property {Pick<MahjongApi, "deal" | "dealAt" | "shuffle">} api
- * @property {Pick<import("./ui.js").PlayUi, "announce" | "openDialog" | "openNewGame" | "copyLink" | "showNotice">} ui
+ * @property {Pick<import("./ui.js").PlayUi, "announce" | "refused" | "openDialog" | "openNewGame" | "copyLink" | "showNotice">} ui
  * @property {Pick<import("./render.js").BoardRenderer, "animateRemoval" | "toggleView" | "viewName" | "center" | "reveal">} board
  * @property {() => Promise<void>} nextStyle
  * @property {() => void} openRecords
@@ -26,6 +28,7 @@ import { Status, Tap } from "./state.js";
  * @property {(game: Game) => void} boardCleared the records' part of a cleared board
  * @property {(tiles: import("./rules.js").Tiles) => void} knowWinnable a board the server dealt with a plan
  * @property {(deal: Deal) => void} begin puts a new deal on the board
+ * @property {(problem: string) => void} showEnd the end dialog again, with the problem that kept the game from going on
  * @property {(boardChanged?: boolean) => void} afterMove
  * @property {() => void} refresh
  * @property {() => void} save
@@ -60,7 +63,7 @@ export class PlayActions {
 
   /** Play `action` at the clock's time; the rules' refusal is read out. @param {(t: number) => void} action */
   attempt(action) {
-    return this.session.attempt(action, (reason) => this.ui.announce(reason));
+    return this.session.attempt(action, (reason) => this.ui.refused(reason));
   }
 
   /** A tap on position i, or off the tiles (-1). @param {number} i */
@@ -134,7 +137,7 @@ export class PlayActions {
     const game = this.session.game;
     if (!game?.canShuffle) return;
     const t = this.session.now();
-    if (!this.session.attempt(() => game.checkShuffle(t), (reason) => this.ui.announce(reason))) return;
+    if (!this.session.attempt(() => game.checkShuffle(t), (reason) => this.ui.refused(reason))) return;
     await this.serverMove(
       () => this.deps.api.shuffle(game.s.code, game.shuffleRequest()),
       (result) => {
@@ -150,8 +153,9 @@ export class PlayActions {
    * @template {{tiles: import("./rules.js").Tiles, plan?: unknown}} T
    * @param {() => Promise<T>} request
    * @param {(result: T) => void} apply
+   * @param {(error: unknown) => void} [failed] after the failure is shown
    */
-  async serverMove(request, apply) {
+  async serverMove(request, apply, failed = () => {}) {
     const { session } = this;
     const game = session.game;
     session.setBusy(true);
@@ -161,9 +165,12 @@ export class PlayActions {
       apply(result);
       if (result.plan) this.deps.knowWinnable(result.tiles);
       session.setBusy(false);
+      this.ui.showNotice(""); // a failure shown before is over
       this.deps.afterMove(true);
     } catch (error) {
       this.deps.fail(error);
+      session.setBusy(false);
+      if (session.game === game) failed(error);
     } finally {
       session.setBusy(false);
       this.deps.refresh();
@@ -195,12 +202,19 @@ export class PlayActions {
     this.deps.save();
   }
 
+  /**
+   * Arcade: the next level's deal on the board. A cleared level may have been paused (and
+   * saved so): it goes on first, as the rules take no move on a paused game. If the deal does
+   * not come, the level's dialog comes back with the reason and its button to try again.
+   */
   async nextLevel() {
     const game = this.session.game;
-    if (!game) return;
+    if (!game || this.session.busy || game.mode !== "arcade" || game.s.status !== Status.CLEARED) return;
+    if (game.paused && !this.attempt((t) => game.resume(t))) return;
     await this.serverMove(
       () => this.deps.api.dealAt(game.s.code, game.s.level + 1, "arcade"),
       (deal) => game.nextLevel(this.session.now(), deal),
+      (error) => this.deps.showEnd(failureText(error)),
     );
   }
 
@@ -211,7 +225,7 @@ export class PlayActions {
     this.ui.openDialog({
       title: gettext("End the game?"),
       text: interpolate(gettext("Your score is %(score)s at level %(level)s. Ending the game lets you submit it."),
-        { score: game.score, level: game.s.level }),
+        { score: formatNumber(game.score), level: game.s.level }),
       buttons: [{ id: "play-stop-confirm", label: gettext("End the game"), onClick: () => this.stop(game) }],
     });
   }
@@ -227,11 +241,10 @@ export class PlayActions {
   askNewGame() {
     if (this.session.busy) return;
     const s = this.session.game?.s;
-    const inProgress = Boolean(s && s.moves > 0 && (s.status === Status.PLAYING || s.status === Status.NO_MOVES));
     this.ui.openNewGame({
       layout: s ? s.layout : this.deps.defaultLayout,
       mode: s ? (s.daily ? "daily" : s.mode) : "classic",
-      inProgress,
+      inProgress: Boolean(this.session.game?.inProgress),
       onStart: (choice) => this.newGame(choice),
     });
   }

@@ -1,12 +1,13 @@
 // @ts-check
 // The dialog at the end of a board: a classic win (with the time and the place among the
-// best times), an arcade level cleared, an arcade game over, or no more moves, each with
-// its way on (a new game, the next level, undo or shuffle) and, for a finished game dealt
-// by the server, the form to submit the score.
+// best times of its layout), an arcade level cleared, an arcade game over, or no more moves,
+// each with its way on (a new game, the next level, undo or shuffle) and, for a finished game
+// dealt by the server, the form to submit the score.
 
 import { formatTime } from "../../core/js/clock.js";
 import { gettext, interpolate, ngettext } from "../../core/js/i18n.js";
 import { Status } from "./state.js";
+import { formatNumber } from "../../core/js/numbers.js";
 
 /**
  * @typedef {import("./state.js").Game} Game
@@ -30,9 +31,16 @@ export class EndDialogs {
     this.waysOn = waysOn;
   }
 
-  /** The dialog for how the board stands now, if it has ended. @param {Game} game */
-  show(game) {
+  /**
+   * The dialog for how the board stands now, if it has ended; `problem` (a failure that kept
+   * the game from going on, translated) comes first in its text.
+   * @param {Game} game
+   * @param {string} [problem]
+   */
+  show(game, problem = "") {
     const s = game.s;
+    /** @param {GameDialog} dialog */
+    const open = (dialog) => this.open(problem ? { ...dialog, text: `${problem} ${dialog.text}` } : dialog);
     /** @type {DialogButton} */
     const newGame = { id: "play-end-new", label: gettext("New game"), onClick: this.waysOn.newGame };
     if (s.status === Status.CLEARED && s.mode === "classic") {
@@ -42,14 +50,14 @@ export class EndDialogs {
         hints: interpolate(ngettext("%(n)s hint", "%(n)s hints", s.hints), { n: s.hints }),
       });
       const place = this.records.takeBestPlace();
-      if (place) text += " " + interpolate(gettext("That is number %(place)s of your best times."), { place });
-      this.open({ title: gettext("Board cleared!"), text, buttons: [newGame], score: this.scoreForm(game) });
+      if (place) text += " " + interpolate(gettext("That is number %(place)s of your best times on this layout."), { place });
+      open({ title: gettext("Board cleared!"), text, buttons: [newGame], score: this.scoreForm(game) });
     } else if (s.status === Status.CLEARED) {
       this.records.arcadeResult(game);
-      this.open({
+      open({
         title: interpolate(gettext("Level %(level)s cleared!"), { level: s.level }),
         text: interpolate(gettext("Your score is %(score)s and %(shuffles)s. On to the next level!"), {
-          score: game.score,
+          score: formatNumber(game.score),
           shuffles: interpolate(ngettext("%(n)s shuffle is left", "%(n)s shuffles are left", Number(game.shufflesLeft)),
             { n: game.shufflesLeft }),
         }),
@@ -57,9 +65,9 @@ export class EndDialogs {
       });
     } else if (s.status === Status.GAME_OVER) {
       const best = this.records.arcadeResult(game);
-      let text = interpolate(gettext("Your score is %(score)s at level %(level)s."), { score: game.score, level: s.level });
+      let text = interpolate(gettext("Your score is %(score)s at level %(level)s."), { score: formatNumber(game.score), level: s.level });
       if (best) text += " " + gettext("A new high score!");
-      this.open({ title: gettext("Game over"), text, buttons: [newGame], score: this.scoreForm(game) });
+      open({ title: gettext("Game over"), text, buttons: [newGame], score: this.scoreForm(game) });
     } else if (s.status === Status.NO_MOVES) {
       const buttons = [];
       if (game.canUndo) buttons.push({ id: "play-end-undo", label: gettext("Undo"), onClick: this.waysOn.undo });
@@ -67,7 +75,7 @@ export class EndDialogs {
       buttons.push(newGame);
       // (An arcade game with no shuffle left is over instead: see Game.checkMoves.)
       const text = gettext("No pair of free tiles is left. Undo a move, shuffle the tiles or start a new game.");
-      this.open({ title: gettext("No more moves"), text, buttons });
+      open({ title: gettext("No more moves"), text, buttons });
     }
   }
 }

@@ -1,7 +1,8 @@
 // @ts-check
 // Which game the page opens with (the saved one, a shared code, the daily challenge or a new
-// deal), and putting a game on the board: a fresh deal or a restored one, with its code in
-// the address bar and its layout and mode above the board.
+// deal), and putting a game on the board: a fresh deal or a restored one, with its address in
+// the address bar (its code's; the daily's is the day's challenge) and its layout and mode
+// above the board. A link to another game than the one in progress asks before ending it.
 
 import { GameClock } from "../../core/js/clock.js";
 import { gettext } from "../../core/js/i18n.js";
@@ -22,7 +23,7 @@ export class GameLoader {
    * @param {import("./session.js").PlaySession} deps.session
    * @param {(body: import("./endpoints.js").DealRequest) => Promise<Deal>} deps.deal the API's POST /api/deals/
    * @param {(code: string, level: number, mode: string) => Promise<Deal>} deps.dealAt the API's GET /api/deals/<code>/
-   * @param {Pick<import("./ui.js").PlayUi, "closeDialog" | "showMessage" | "showCode" | "showInfo" | "showNotice" | "announce">} deps.ui
+   * @param {Pick<import("./ui.js").PlayUi, "closeDialog" | "openDialog" | "showMessage" | "showCode" | "showInfo" | "showNotice" | "announce">} deps.ui
    * @param {(positions: import("./rules.js").Position[]) => void} deps.setLayout the renderer's
    * @param {Pick<import("./winnability_watcher.js").WinnabilityWatcher, "reset">} deps.watcher
    * @param {(add: {games: number}) => void} deps.countStats
@@ -51,12 +52,12 @@ export class GameLoader {
       }
       if (code) {
         if (saved && saved.game.s.code === code && (!mode || saved.game.mode === mode)) this.resume(saved);
-        else this.begin(await deal({ code, mode: mode || "classic" }));
+        else await this.leaveOrKeep(saved, () => deal({ code, mode: mode || "classic" }));
       } else if (daily) {
         const dealt = await deal({ daily });
         const same = saved && saved.game.s.code === dealt.code && saved.game.mode === daily && saved.game.s.daily;
         if (saved && same) this.resume(saved);
-        else this.begin(dealt);
+        else await this.leaveOrKeep(saved, async () => dealt);
       } else if (saved) {
         this.resume(saved);
       } else {
@@ -81,6 +82,44 @@ export class GameLoader {
     if (dealt.positions.length !== s.positions.length || !isValidGraph(dealt.graph, s.positions.length)) return null;
     s.graph = dealt.graph;
     return saved;
+  }
+
+  /**
+   * The address asks for another game than the saved one: with a game in progress, the player
+   * is asked first (the saved game stays on the board meanwhile, and stays if they say no or
+   * close the question); else the new deal starts.
+   * @param {SavedGame | null} saved
+   * @param {() => Promise<Deal>} dealNew
+   */
+  async leaveOrKeep(saved, dealNew) {
+    if (!saved || !saved.game.inProgress) {
+      this.begin(await dealNew());
+      return;
+    }
+    this.resume(saved);
+    this.deps.ui.openDialog({
+      title: gettext("Leave your game in progress?"),
+      text: gettext("This link opens another game. If you play it, your game in progress ends; if not, it goes on."),
+      buttons: [
+        { id: "play-link-new", label: gettext("Play the new game"), onClick: () => this.beginFrom(dealNew) },
+        { id: "play-link-keep", label: gettext("Keep my game") },
+      ],
+    });
+  }
+
+  /** The deal `dealNew` gives, on the board (input waits for it). @param {() => Promise<Deal>} dealNew */
+  async beginFrom(dealNew) {
+    const { session } = this.deps;
+    if (session.busy) return;
+    session.setBusy(true);
+    try {
+      this.begin(await dealNew());
+    } catch (error) {
+      this.deps.fail(error);
+    } finally {
+      session.setBusy(false);
+      this.deps.refresh();
+    }
   }
 
   /** A new deal on the board. @param {Deal} deal */
@@ -108,7 +147,9 @@ export class GameLoader {
     this.deps.setLayout(game.s.positions);
     ui.showMessage("");
     const s = game.s;
-    const url = `${config.playUrl}${s.code}/${s.mode === "arcade" ? "?mode=arcade" : ""}`;
+    // A daily game's address is the daily's, so that whoever follows it plays the day's challenge.
+    const url = s.daily ? `${config.playUrl}?daily=${s.mode}`
+      : `${config.playUrl}${s.code}/${s.mode === "arcade" ? "?mode=arcade" : ""}`;
     ui.showCode(s.code, url);
     if (`${location.pathname}${location.search}` !== url) history.replaceState(null, "", url);
     ui.showInfo(this.deps.describe(game));

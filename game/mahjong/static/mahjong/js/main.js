@@ -114,6 +114,9 @@ function startPlayPage(config, root) {
     boardCleared: (game) => records.boardCleared(game),
     knowWinnable: (tiles) => watcher.knowWinnable(tiles),
     begin: (deal) => loader.begin(deal),
+    showEnd: (problem) => {
+      if (session.game) ends.show(session.game, problem);
+    },
     afterMove,
     refresh,
     save,

@@ -4,6 +4,7 @@
 
 import { formatTime } from "../../core/js/clock.js";
 import { gettext, interpolate, ngettext } from "../../core/js/i18n.js";
+import { formatDate, formatNumber } from "../../core/js/numbers.js";
 
 /** @param {string} text */
 function heading(text) {
@@ -21,16 +22,22 @@ function paragraph(text) {
 
 /** A stored ISO date as the page's language writes a day. @param {string} iso */
 function day(iso) {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(document.documentElement.lang || undefined);
+  return formatDate(iso, undefined, { fallback: iso });
 }
 
-/** @param {import("./records.js").ClassicWin[]} best @param {(id: string) => string} layoutName */
-function bestTimes(best, layoutName) {
+/** @param {string} text */
+function subheading(text) {
+  const h = document.createElement("h4");
+  h.textContent = text;
+  return h;
+}
+
+/** One layout's best times. @param {import("./records.js").ClassicWin[]} best */
+function bestTimes(best) {
   const table = document.createElement("table");
   table.className = "play-records-times";
   const head = table.createTHead().insertRow();
-  for (const text of ["#", gettext("Time"), gettext("Layout"), gettext("Date")]) {
+  for (const text of ["#", gettext("Time"), gettext("Date")]) {
     const th = document.createElement("th");
     th.scope = "col";
     th.textContent = text;
@@ -39,7 +46,7 @@ function bestTimes(best, layoutName) {
   const body = table.createTBody();
   best.forEach((entry, k) => {
     const row = body.insertRow();
-    for (const text of [k + 1, formatTime(entry.timeMs), layoutName(entry.layout), day(entry.date)]) {
+    for (const text of [k + 1, formatTime(entry.timeMs), day(entry.date)]) {
       row.insertCell().textContent = String(text);
     }
   });
@@ -47,7 +54,8 @@ function bestTimes(best, layoutName) {
 }
 
 /**
- * The records dialog's content.
+ * The records dialog's content: the best times layout by layout (each layout has its own ten,
+ * as a time on one layout says nothing about another), the arcade high score, the statistics.
  * @param {import("./records.js").Records} records
  * @param {(id: string) => string} layoutName
  * @returns {HTMLElement[]}
@@ -55,13 +63,16 @@ function bestTimes(best, layoutName) {
 export function recordsContent(records, layoutName) {
   /** @type {HTMLElement[]} */
   const parts = [heading(gettext("Best classic times"))];
-  if (records.classicBest.length) parts.push(bestTimes(records.classicBest, layoutName));
-  else parts.push(paragraph(gettext("No classic game won yet.")));
+  const layouts = Object.keys(records.classicBest).filter((id) => records.classicBest[id].length).sort();
+  for (const id of layouts) {
+    parts.push(subheading(layoutName(id)), bestTimes(records.classicBest[id]));
+  }
+  if (!layouts.length) parts.push(paragraph(gettext("No classic game won yet.")));
   parts.push(heading(gettext("Arcade high score")));
   const best = records.arcadeBest;
   parts.push(paragraph(best
     ? interpolate(gettext("%(score)s points, level %(level)s, %(layout)s, %(date)s"),
-      { score: best.score, level: best.level, layout: layoutName(best.layout), date: day(best.date) })
+      { score: formatNumber(best.score), level: best.level, layout: layoutName(best.layout), date: day(best.date) })
     : gettext("No arcade game played yet.")));
   parts.push(heading(gettext("Statistics")));
   const stats = document.createElement("ul");

@@ -2,14 +2,17 @@
 // Entry point of the replay page: reads the embedded replay script, then wires the player
 // (replay_player.js), the board renderer and the controls: play, pause, step, seek, speed.
 
+import { ApiError } from "../../core/js/api.js";
 import { formatTime } from "../../core/js/clock.js";
 import { element } from "../../core/js/dom.js";
 import { gettext, interpolate } from "../../core/js/i18n.js";
+import { apiErrorText } from "./errors.js";
 import { BoardRenderer, loadSprite } from "./render.js";
 import { ReplayPlayer } from "./replay_player.js";
 import { isFree, layoutFromGraph } from "./rules.js";
 import { configureScoring } from "./scoring.js";
 import { loadPreference } from "./storage.js";
+import { formatNumber } from "../../core/js/numbers.js";
 
 /**
  * The replay page's config (game/mahjong/leaderboard.py _viewer_config). The names of the
@@ -195,7 +198,7 @@ class ReplayController {
     /** @type {[string, string | number][]} */
     const items = [];
     if (mode === "classic") items.push([gettext("Time"), formatTime(frame.clock ?? 0)]);
-    else items.push([gettext("Score"), frame.score.toLocaleString(this.config.language)], [gettext("Level"), frame.level]);
+    else items.push([gettext("Score"), formatNumber(frame.score, this.config.language)], [gettext("Level"), frame.level]);
     items.push([gettext("Moves"), frame.moves], [gettext("Hints"), frame.hints], [gettext("Shuffles"), frame.shuffles]);
     this.el.status.replaceChildren(...items.map(([label, value]) => {
       const span = document.createElement("span");
@@ -257,8 +260,11 @@ if (configNode && root) {
   const message = element(root, "#replay-message", HTMLElement);
   /** @param {unknown} error */
   const showFailure = (error) => {
-    const text = error instanceof Error ? error.message : String(error);
-    message.textContent = interpolate(gettext("The replay could not be shown: %(error)s"), { error: text });
+    // The page's language only: an API error's text is translated, any other error's message
+    // (a replay that breaks the rules, a bug) is English and goes to the console.
+    console.warn(error);
+    const why = error instanceof ApiError ? apiErrorText(error) : gettext("Its moves could not be played back.");
+    message.textContent = interpolate(gettext("The replay could not be shown: %(error)s"), { error: why });
   };
   try {
     const controller = new ReplayController(JSON.parse(configNode.textContent ?? "{}"), root);

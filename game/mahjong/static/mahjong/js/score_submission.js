@@ -3,14 +3,30 @@
 // last time), the request (POST /api/scores/ with the deal's token and the move log), and
 // what to tell the player after: the rank and a link to the board the score went to.
 
+import { ApiError } from "../../core/js/api.js";
 import { gettext, interpolate } from "../../core/js/i18n.js";
 import { Status } from "./state.js";
-import { clearGame, loadPreference, savePreference } from "./storage.js";
+import { isSettled, loadPreference, savePreference, settleGame } from "./storage.js";
+
+/**
+ * The API's refusals that submitting the same game again cannot get past (game/core/api/errors.py
+ * and game/mahjong/apps.py codes): the game is then over for good, like a submitted one. A busy
+ * server, a lost connection or a name to correct leave it to be submitted again.
+ */
+export const FINAL_REFUSALS = Object.freeze(new Set([
+  "already_submitted", "token_invalid", "token_expired", "log_too_long", "log_malformed", "log_illegal",
+  "not_cleared", "impossible_time", "impossible_timing", "copied_log", "daily_closed",
+]));
+
+/** Whether a failed submission is final (FINAL_REFUSALS). @param {unknown} error */
+export function refusedForGood(error) {
+  return error instanceof ApiError && FINAL_REFUSALS.has(error.code);
+}
 
 /**
  * @typedef {import("./state.js").Game} Game
  * @typedef {{message: string, link: string}} Submitted
- * @typedef {{name: string, submit: (name: string) => Promise<Submitted>}} ScoreForm
+ * @typedef {{name: string, submit: (name: string) => Promise<Submitted>, refusedForGood: (error: unknown) => boolean}} ScoreForm
  * @typedef {{rank: number | null, random_deal?: boolean}} ScoreCreated the parts of the API's answer read here
  * @typedef {(token: string, name: string, log: import("./game_data.js").GameEvent[]) => Promise<ScoreCreated>} SubmitScore
  */
@@ -28,12 +44,16 @@ export class ScoreSubmission {
     this.urls = urls;
   }
 
-  /** The form for a game that has a token (one dealt by the server), else null. @param {Game} game */
+  /**
+   * The form for a game that has a token (one dealt by the server) and is not settled yet
+   * (submitted or refused for good: its dialog shows no form again), else null.
+   * @param {Game} game
+   */
   formFor(game) {
     const token = game.s.token;
-    if (!token) return null;
+    if (!token || isSettled(game)) return null;
     /** @type {ScoreForm} */
-    const form = { name: loadPreference("name") || "", submit: (name) => this.send(game, token, name) };
+    const form = { name: loadPreference("name") || "", submit: (name) => this.send(game, token, name), refusedForGood };
     return form;
   }
 
@@ -45,14 +65,28 @@ export class ScoreSubmission {
    */
   async send(game, token, name) {
     const trimmed = name.trim();
-    const answer = await this.submit(token, trimmed, game.s.events);
+    let answer;
+    try {
+      answer = await this.submit(token, trimmed, game.s.events);
+    } catch (error) {
+      if (refusedForGood(error)) this.settle(game);
+      throw error;
+    }
     savePreference("name", trimmed);
-    // Submitted, the game is over for good: it is not resumed on the next visit.
-    if (this.currentGame() === game && game.s.status !== Status.PLAYING) clearGame();
+    this.settle(game);
     const message = answer.rank === null
       ? gettext("Score saved; it will be ranked after a review.")
       : interpolate(gettext("Score saved: you are number %(rank)s."), { rank: answer.rank });
     return { message, link: this.leaderboardUrl(game, answer.random_deal !== false) };
+  }
+
+  /**
+   * Submitted (or refused for good), the game is over for good: it is not resumed on the next
+   * visit, which deals a new game instead of showing this one to be submitted again.
+   * @param {Game} game
+   */
+  settle(game) {
+    if (this.currentGame() === game && game.s.status !== Status.PLAYING) settleGame(game);
   }
 
   /**

@@ -6,12 +6,12 @@
 // (game_data.js), the layout's graph (from the server) included; the arcade's points are
 // scoring.js's, configured from the page's config.
 
-import { IllegalMove, Status, Tap } from "./game_status.js";
+import { IllegalMove, Status, Tap, inProgress } from "./game_status.js";
 import { availablePairs, hasMoves, isFree, layoutFromGraph, tilesMatch } from "./rules.js";
 import { STATE_VERSION, isValidState } from "./game_data.js";
 import { boardPoints, lastBoardChange, scoringRules, speedBonus } from "./scoring.js";
 
-export { IllegalMove, Status, Tap } from "./game_status.js";
+export { IllegalMove, Status, Tap, inProgress } from "./game_status.js";
 export { STATE_VERSION, isValidState } from "./game_data.js";
 export { SCORING_KEYS, boardPoints, configureScoring, scoringRules, speedBonus } from "./scoring.js";
 
@@ -120,6 +120,7 @@ export class Game {
   get canHint() {
     return !this.paused && (this.s.status === Status.PLAYING || this.s.status === Status.NO_MOVES);
   }
+  get inProgress() { return inProgress(this.s); } // the player would lose it by starting another
   get canPause() {
     const s = this.s;
     if (this.paused || s.status === Status.GAME_OVER) return false;
@@ -267,9 +268,9 @@ export class Game {
     if (s.status === Status.CLEARED) throw new IllegalMove("the board is cleared: there is nothing to undo");
     const removal = s.history.pop();
     if (!removal) throw new IllegalMove("there is no move to undo");
-    s.tiles[removal.a] = removal.fa;
-    s.tiles[removal.b] = removal.fb;
+    [s.tiles[removal.a], s.tiles[removal.b]] = [removal.fa, removal.fb];
     s.earned -= removal.points;
+    s.penalties = Math.min(s.penalties, s.earned); // hints paid from those points are not owed again
     s.lastChange = t;
     s.selected = null;
     s.hint = null;
@@ -279,13 +280,13 @@ export class Game {
     return removal;
   }
 
-  /** Count (and in arcade, pay for) a hint; returns the pair to show, or null. @param {number} t */
+  /** Count (and in arcade, pay for, as the engine: never more than the score) a hint; the pair to show, or null. @param {number} t */
   hint(t) {
     this.begin(t);
     const s = this.s;
     if (s.status === Status.CLEARED) throw new IllegalMove("the board is cleared: no hint needed");
     s.hints += 1;
-    if (s.mode === "arcade") s.penalties += scoringRules().hint_cost;
+    if (s.mode === "arcade") s.penalties += Math.min(scoringRules().hint_cost, this.score); // at 0: free, nothing owed
     this.record({ t, type: "hint" });
     s.hint = this.hintPair();
     return s.hint;

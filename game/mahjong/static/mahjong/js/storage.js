@@ -29,14 +29,36 @@ export const RECORDS_KEY = store.key(RECORDS);
 
 /** @typedef {{game: Game, t: number, wall: number | undefined, style: string | undefined}} SavedGame */
 
+/** @type {WeakSet<Game>} games that are over for good (settleGame): never saved again */
+const settled = new WeakSet();
+
 /**
- * Save the game with the clock reading t and its style; false if storage is unavailable.
+ * Save the game with the clock reading t and its style; false if storage is unavailable or
+ * the game is settled.
  * @param {Game} game
  * @param {number} t
  * @param {string | null} style
  */
 export function saveGame(game, t, style) {
+  if (settled.has(game)) return false;
   return store.write(SAVE, JSON.stringify({ state: game.toJSON(), t, wall: Date.now(), style }));
+}
+
+/**
+ * A finished game is over for good (its score submitted, or refused for a reason that will
+ * not pass): its save goes, and it is never saved again, not even when the page is left
+ * (which saves the game on the board), so the next visit does not bring it back to be
+ * submitted again.
+ * @param {Game} game
+ */
+export function settleGame(game) {
+  settled.add(game);
+  clearGame();
+}
+
+/** Whether the game is over for good (settleGame). @param {Game} game */
+export function isSettled(game) {
+  return settled.has(game);
 }
 
 /**

@@ -10,6 +10,7 @@ import { element } from "../../core/js/dom.js";
 import { gettext, interpolate, ngettext } from "../../core/js/i18n.js";
 import { apiErrorText } from "./errors.js";
 import { recordsContent } from "./records_dialog.js";
+import { formatNumber } from "../../core/js/numbers.js";
 
 /**
  * What the status line shows.
@@ -39,13 +40,14 @@ import { recordsContent } from "./records_dialog.js";
  */
 
 /**
- * What a failure means to the player: an API error's own translated text, or the error's.
+ * What a failure means to the player, in the page's language: an API error's translated text
+ * for its code, else (a bug, a refusal of the rules: their messages are English, written for
+ * developers) a translated text of our own; the error itself goes to the console.
  * @param {unknown} error
  */
-function failureText(error) {
+export function failureText(error) {
   if (error instanceof ApiError) return apiErrorText(error);
-  const message = error instanceof Error ? error.message : String(error);
-  return interpolate(gettext("Something went wrong: %(message)s"), { message });
+  return gettext("Something went wrong on this page. Reload it to go on with your game.");
 }
 
 /**
@@ -56,7 +58,7 @@ function failureText(error) {
 export function statusItems(view) {
   /** @type {[string, string, string | number | null][]} */
   const items = view.mode === "arcade"
-    ? [["score", gettext("Score"), view.score], ["level", gettext("Level"), view.level],
+    ? [["score", gettext("Score"), formatNumber(view.score)], ["level", gettext("Level"), view.level],
       ["shufflesLeft", gettext("Shuffles left"), view.shufflesLeft]]
     : [["time", gettext("Time"), formatTime(view.clock)], ["moves", gettext("Moves"), view.moves],
       ["hints", gettext("Hints"), view.hints]];
@@ -151,15 +153,30 @@ export class PlayUi {
   }
 
   /**
-   * A failure: read out, and shown in place of the board when there is none.
+   * A failure: shown in place of the board when there is none, else in the notice above it,
+   * and read out either way (not only read out: sighted players must see it too).
    * @param {unknown} error
    * @param {boolean} boardShown
    */
   showFailure(error, boardShown) {
     console.warn(error, error instanceof ApiError ? error.detail : "");
     const text = failureText(error);
-    this.announce(text);
-    if (!boardShown) this.showMessage(text);
+    if (boardShown) {
+      this.showNotice(text);
+    } else {
+      this.announce(text);
+      this.showMessage(text);
+    }
+  }
+
+  /**
+   * The rules refused a move the controls let through (their reason is English, for the
+   * console): the player hears a translated text.
+   * @param {string} reason
+   */
+  refused(reason) {
+    console.info("refused:", reason);
+    this.announce(gettext("That cannot be done now."));
   }
 
   async copyLink() {
@@ -275,7 +292,8 @@ export class PlayUi {
         name.disabled = true;
       } catch (error) {
         result.textContent = failureText(error);
-        submit.disabled = false;
+        // A refusal that will not change (already submitted, too old...) leaves nothing to retry.
+        submit.disabled = score.refusedForGood(error);
       }
     };
     submit.disabled = false;
