@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
 from dataclasses import dataclass
 
 from django.urls import reverse
@@ -154,13 +155,24 @@ HOME_PICTURE_CODE = "MJ1-L09-MIAOJON"
 """The deal on the home page's card: a Crossroads board (56 tiles, small enough for a card)."""
 
 
+@dataclass(frozen=True)
+class BoardPicture:
+    """The home page's drawing of a deal, worked out once per process."""
+
+    svg: str
+    """A standalone SVG document, the same in every language (its words are the ``alt``)."""
+    width: str
+    height: str
+    tiles: int
+    free: int
+
+
 @functools.cache
-def board_picture_svg() -> str:
+def board_picture() -> BoardPicture:
     """A whole deal of :data:`HOME_PICTURE_CODE` as the engine deals it, free tiles unshaded.
 
-    A standalone SVG document (the same in every language: its words are the
-    ``alt`` of the ``<img>`` that shows it), served as an image so that the
-    home page stays light and browsers cache the drawing.
+    Served as an image (``mahjong:board_picture``) so that the home page stays
+    light and browsers cache the drawing.
     """
     dealt = deal(GameCode.parse(HOME_PICTURE_CODE), 1)
     layout = dealt.layout
@@ -173,30 +185,32 @@ def board_picture_svg() -> str:
         key=lambda tile: (tile.position.z, tile.position.y, tile.position.x),
     )
     svg = render_svg(Diagram(tuple(tiles), layout), DEFAULT_STYLE, title="Mahjong Solitaire")
-    return f'<?xml version="1.0" encoding="UTF-8"?>\n{svg}\n'
+    size = re.match(r'<svg [^>]*?width="([\d.]+)" height="([\d.]+)"', svg)
+    assert size, "render_svg states the drawing's size on its root"
+    return BoardPicture(
+        svg=f'<?xml version="1.0" encoding="UTF-8"?>\n{svg}\n',
+        width=size[1],
+        height=size[2],
+        tiles=len(tiles),
+        free=free.bit_count(),
+    )
 
 
 def home_picture() -> SafeString:
     """The home page card's picture of the game (``GameInfo.picture``): the deal, as an image."""
-    dealt = deal(GameCode.parse(HOME_PICTURE_CODE), 1)
-    layout = dealt.layout
-    free = bin(layout.free_mask(layout.full)).count("1")
+    picture = board_picture()
     alt = gettext("A deal of the %(layout)s layout: %(count)s tiles, %(free)s of them free to take.") % {
-        "layout": layout_name(layout.id),
-        "count": len(layout.positions),
-        "free": free,
+        "layout": layout_name(GameCode.parse(HOME_PICTURE_CODE).layout_id),
+        "count": picture.tiles,
+        "free": picture.free,
     }
     return format_html(
         '<img src="{}" alt="{}" width="{}" height="{}">',
         reverse("mahjong:board_picture"),
         alt,
-        *_svg_size(board_picture_svg()),
+        picture.width,
+        picture.height,
     )
-
-
-def _svg_size(svg: str) -> tuple[str, str]:
-    head = svg.split(">", 2)[1]
-    return head.split('width="', 1)[1].split('"', 1)[0], head.split('height="', 1)[1].split('"', 1)[0]
 
 
 def error_notice(messages: list[str]) -> SafeString:

@@ -13,8 +13,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
+from . import diagrams
 from .artwork.build import STYLES
-from .diagrams import board_picture_svg
 from .engine import FACES, GameCode, Layout, MalformedError, all_layouts, get_layout
 from .engine.play import scoring_rules
 from .names import DAILY_NAME, GROUPS, MODE_NAMES, STYLE_NAMES, face_name, layout_name
@@ -41,8 +41,8 @@ TEXTS = {
 
 @require_safe
 def board_picture(request: HttpRequest) -> HttpResponse:
-    """The home page's drawing of a deal (:func:`.diagrams.board_picture_svg`), cached by browsers."""
-    response = HttpResponse(board_picture_svg(), content_type="image/svg+xml")
+    """The home page's drawing of a deal (:func:`.diagrams.board_picture`), cached by browsers."""
+    response = HttpResponse(diagrams.board_picture().svg, content_type="image/svg+xml")
     patch_cache_control(response, public=True, max_age=BOARD_PICTURE_MAX_AGE_S)
     return response
 

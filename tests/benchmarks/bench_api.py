@@ -16,17 +16,15 @@ standard library in a thread, one connection per request).  Run with
 
 from __future__ import annotations
 
-import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.benchmarks._stats import pin_to_one_core, summary, time_calls
+from tests.benchmarks._stats import PACE, pin_to_one_core, scratch_site, summary, time_calls
 
 DEALS = 300
 SUBMISSIONS = 200
@@ -35,30 +33,11 @@ BOARD_READS = 200
 
 def main() -> None:
     print(f"bench_api: {pin_to_one_core()}, Python {sys.version.split()[0]}")
-    with tempfile.TemporaryDirectory(prefix="miaojong-bench-") as folder:
-        os.environ["DJANGO_DEBUG"] = "1"
-        os.environ["DATABASE_URL"] = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
-        os.environ["DJANGO_LOG_LEVEL"] = "WARNING"
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "site_core.settings")
-
-        import django
-
-        django.setup()
-
-        from django.conf import settings
-        from django.core.management import call_command
-        from django.db import connection
-        from django.test.utils import override_settings
-
-        call_command("migrate", verbosity=0)
-        rates = dict.fromkeys(settings.THROTTLE_PER_MINUTE, "1000000/min")
-        rest = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
-        with override_settings(DEBUG=False, REST_FRAMEWORK=rest):
-            bench_deals()
-            bench_submissions()
-            bench_leaderboard()
-            bench_rummy_checks()
-        connection.close()
+    with scratch_site():
+        bench_deals()
+        bench_submissions()
+        bench_leaderboard()
+        bench_rummy_checks()
 
 
 def bench_deals() -> None:
@@ -99,8 +78,11 @@ def bench_submissions() -> None:
     for _ in range(SUBMISSIONS + 1):
         code = str(GameCode.random("L00"))
         plan = deal(code).plan
-        log = [{"t": 1500 * (k + 1), "type": "match", "a": a, "b": b} for k, (a, b) in enumerate(plan)]
-        games.append((code, tokens.issue(code, "classic", now=issued), log))
+        log = [
+            {"t": 1500 * (k + 1) + round(1500 * PACE[k % len(PACE)]), "type": "match", "a": a, "b": b}
+            for k, (a, b) in enumerate(plan)
+        ]
+        games.append((code, tokens.issue(code, "classic", random_deal=True, now=issued), log))
 
     def submit(i: int) -> None:
         _code, token, log = games[i]

@@ -52,12 +52,13 @@ MARK = "miaojong:first-board"
 REDRAW_SCRIPT = """
 async ([redraws, warmUp]) => {
   const { BoardRenderer, loadSprite } = await import("/static/mahjong/js/render.js");
-  const { buildLayout, isFree } = await import("/static/mahjong/js/rules.js");
+  const { layoutFromGraph, isFree } = await import("/static/mahjong/js/rules.js");
   const config = JSON.parse(document.getElementById("play-config").textContent);
   const state = window.miaojong.state();
   const layouts = await (await fetch(config.api + "layouts/")).json();
-  const positions = layouts.find((layout) => layout.id === state.code.split("-")[1]).positions;
-  const layout = buildLayout(positions);
+  const shown = layouts.find((layout) => layout.id === state.code.split("-")[1]);
+  const positions = shown.positions;
+  const layout = layoutFromGraph(positions, shown.graph);
 
   const box = document.createElement("div");
   box.style.width = document.getElementById("play-board").clientWidth + "px";

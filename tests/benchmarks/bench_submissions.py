@@ -25,10 +25,8 @@ from __future__ import annotations
 
 import gc
 import json
-import os
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -36,41 +34,20 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.benchmarks._stats import pin_to_one_core
+from tests.benchmarks._stats import PACE, pin_to_one_core, scratch_site
 
 ACCEPTED_TARGET_MS = 500.0
 REFUSED_TARGET_MS = 5.0
 REPEATS = 3
 """Games (of distinct codes) measured per case; refusals are repeated 20 times that."""
-PACE = (0.25, -0.15, 0.3, -0.25, 0.1, -0.3, 0.2, -0.05)
-"""A person's uneven pace: each gap up to 30% early or late (as tests/api/conftest.py plays)."""
 STEP_MS = 900
 
 
 def main() -> None:
     print(f"bench_submissions: {pin_to_one_core()}, Python {sys.version.split()[0]}")
-    with tempfile.TemporaryDirectory(prefix="miaojong-bench-") as folder:
-        os.environ["DJANGO_DEBUG"] = "1"
-        os.environ["DATABASE_URL"] = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
-        os.environ["DJANGO_LOG_LEVEL"] = "ERROR"
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "site_core.settings")
-
-        import django
-
-        django.setup()
-
-        from django.conf import settings
-        from django.core.management import call_command
-        from django.db import connection
-        from django.test.utils import override_settings
-
-        call_command("migrate", verbosity=0)
-        rates = dict.fromkeys(settings.THROTTLE_PER_MINUTE, "1000000/min")
-        rest = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
-        with override_settings(DEBUG=False, REST_FRAMEWORK=rest):
-            bench_accepted()
-            bench_refused()
-        connection.close()
+    with scratch_site("ERROR"):
+        bench_accepted()
+        bench_refused()
 
 
 # -- logs --------------------------------------------------------------------------------------
