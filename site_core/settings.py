@@ -364,6 +364,9 @@ LANGUAGES = [
 # app, because most interface strings are in the shared templates/ folder and
 # makemessages run from the project root collects them all into one catalogue.
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates as each language writes them, where Django's own formats read wrong
+# ("02 Dicembre 2026" in Italian): only what differs, see site_core/formats/.
+FORMAT_MODULE_PATH = ["site_core.formats"]
 USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "UTC"

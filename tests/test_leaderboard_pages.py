@@ -97,8 +97,8 @@ def test_the_arcade_board_ranks_by_score_and_shows_score_and_level(client: Clien
     make_score(name="Classic player")
     html = page(client, "/en/mahjong/scores/?mode=arcade")
     assert names_in_order(html) == ["High", "Low"]
-    assert '<th scope="col">Score</th>' in html and '<th scope="col">Level</th>' in html
-    assert '<th scope="col">Hints</th>' not in html
+    assert '<th scope="col">Score</th>' in html and '<span class="board-label">Level</span>' in html
+    assert '<span class="board-label">Hints</span>' not in html
     assert '<td class="board-figure">12,500</td>' in html
     assert '<td class="board-number">3</td>' in html
 
@@ -108,7 +108,7 @@ def test_the_classic_board_shows_time_and_hints(client: Client) -> None:
     make_score(name="Anna", time_ms=83_456)
     make_score(name="Bea", time_ms=90_000, hints=4)
     html = page(client, "/en/mahjong/scores/")
-    assert '<th scope="col">Time</th>' in html and '<th scope="col">Hints</th>' in html
+    assert '<th scope="col">Time</th>' in html and '<span class="board-label">Hints</span>' in html
     assert '<td class="board-figure">1:23.4</td>' in html, "no penalties, nothing more to say"
     assert '<td class="board-number">4</td>' in html
 
@@ -184,10 +184,20 @@ def test_the_form_works_without_script_and_keeps_the_choice(client: Client) -> N
     assert '<form class="board-choice" method="get" action="/en/mahjong/scores/">' in html
     assert '<option value="L03" selected>Bridge</option>' in html
     assert '<option value="arcade" selected>Arcade</option>' in html
-    assert '<option value="week" selected>Last 7 days</option>' in html
     assert html.count('<option value="L') == 12, "every layout"
+    # The period is chosen once, with the tabs; the form carries the current one along.
+    assert '<select name="period">' not in html
+    assert '<input type="hidden" name="period" value="week">' in html
+    assert '<a href="?layout=L03&amp;mode=arcade&amp;period=week" aria-current="page">' in html
     # Switching the period keeps the layout and the mode.
     assert '<a href="?layout=L03&amp;mode=arcade&amp;period=day">' in html
+
+
+@pytest.mark.django_db
+def test_the_default_period_adds_nothing_to_the_form(client: Client) -> None:
+    html = page(client, "/en/mahjong/scores/?layout=L03")
+    assert 'name="period"' not in html
+    assert '<a href="?layout=L03" aria-current="page">' in html
 
 
 @pytest.mark.django_db
@@ -253,7 +263,7 @@ def test_dates_are_shown_in_the_page_language(client: Client) -> None:
         in html
     )
     assert '<span class="board-date-short">03/05/2026</span>' in html, "for narrow screens"
-    assert "05 Marzo 2026" in page(client, "/it/mahjong/classifiche/")
+    assert "5 marzo 2026" in page(client, "/it/mahjong/classifiche/"), "as Italian writes it"
     assert "5 mars 2026" in page(client, "/fr/mahjong/classements/")
     assert "5 марта 2026" in page(client, "/ru/mahjong/rekordy/")
 

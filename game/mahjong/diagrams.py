@@ -27,12 +27,13 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.utils.translation import get_language, gettext, gettext_lazy, ngettext
 
 from game.core.registry import ContentFence
 
 from .artwork.build import DEFAULT_STYLE
 from .artwork.diagram_svg import render_svg
+from .artwork.marks import DEFAULT_LANGUAGE, MARKS
 from .engine import GameCode, deal
 from .engine.diagram import Diagram, DiagramError, DiagramTile, diagram_problems, parse_diagram
 from .names import face_name, layer_name, layout_name
@@ -146,9 +147,18 @@ def describe(diagram: Diagram) -> str:
 
 
 def render_diagram(notation: str, style: str = DEFAULT_STYLE) -> SafeString:
-    """The inline SVG of a diagram; raises :class:`DiagramError` on a bad notation."""
+    """The inline SVG of a diagram, with the corner marks of the page's language; raises
+    :class:`DiagramError` on a bad notation."""
     diagram = parse_diagram(notation)
-    return mark_safe(render_svg(diagram, style, title=describe(diagram)))  # built from checked data, escaped
+    svg = render_svg(diagram, style, title=describe(diagram), language=marks_language())
+    return mark_safe(svg)  # built from checked data, escaped
+
+
+def marks_language() -> str:
+    """The active language as the artwork's corner marks know it (``pl`` for ``pl``, ``en`` for
+    anything the table lacks)."""
+    language = (get_language() or DEFAULT_LANGUAGE).split("-")[0]
+    return language if language in MARKS else DEFAULT_LANGUAGE
 
 
 HOME_PICTURE_CODE = "MJ1-L09-MIAOJON"
@@ -169,7 +179,8 @@ class BoardPicture:
 
 @functools.cache
 def board_picture() -> BoardPicture:
-    """A whole deal of :data:`HOME_PICTURE_CODE` as the engine deals it, free tiles unshaded.
+    """A whole deal of :data:`HOME_PICTURE_CODE` as the engine deals it, free tiles unshaded,
+    without corner marks (one drawing for every language: a mark would read wrong in some).
 
     Served as an image (``mahjong:board_picture``) so that the home page stays
     light and browsers cache the drawing.
@@ -184,7 +195,7 @@ def board_picture() -> BoardPicture:
         ),
         key=lambda tile: (tile.position.z, tile.position.y, tile.position.x),
     )
-    svg = render_svg(Diagram(tuple(tiles), layout), DEFAULT_STYLE, title="Mahjong Solitaire")
+    svg = render_svg(Diagram(tuple(tiles), layout), DEFAULT_STYLE, title="Mahjong Solitaire", language=None)
     size = re.match(r'<svg [^>]*?width="([\d.]+)" height="([\d.]+)"', svg)
     assert size, "render_svg states the drawing's size on its root"
     return BoardPicture(

@@ -101,11 +101,26 @@ def penalty_note(entry: Score) -> str:
         what = str(_("%(hints)s, %(shuffles)s") % {"hints": hints, "shuffles": shuffles})
     else:
         what = hints if entry.hints else shuffles
-    penalty = HINT_PENALTY_MS * entry.hints + SHUFFLE_PENALTY_MS * entry.shuffles
     return str(
         _("%(time)s + %(penalty)s (%(what)s)")
-        % {"time": format_time(entry.time_ms or 0), "penalty": format_penalty(penalty), "what": what}
+        % {
+            "time": format_time(entry.time_ms or 0),
+            "penalty": format_penalty(_penalty_ms(entry)),
+            "what": what,
+        }
     )
+
+
+def _penalty_ms(entry: Score) -> int:
+    return HINT_PENALTY_MS * entry.hints + SHUFFLE_PENALTY_MS * entry.shuffles
+
+
+def penalty_sum(entry: Score) -> str:
+    """The sum alone, e.g. "2:31.4 + 0:45": the penalty note where a phone has no room for words."""
+    if entry.mode != Mode.CLASSIC or not (entry.hints or entry.shuffles):
+        return ""
+    # The line may break before the plus sign, never after it.
+    return f"{format_time(entry.time_ms or 0)} +\u00a0{format_penalty(_penalty_ms(entry))}"
 
 
 def _rows(entries: list[Score]) -> list[dict[str, Any]]:
@@ -115,6 +130,7 @@ def _rows(entries: list[Score]) -> list[dict[str, Any]]:
             "entry": entry,
             "figure": figure_of(entry),
             "penalty": penalty_note(entry),
+            "penalty_short": penalty_sum(entry),
             "url": reverse("mahjong:replay", args=[entry.pk]),
         }
         for rank, entry in enumerate(entries, start=1)
@@ -212,6 +228,7 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
     choice, problems = read_board_choice(request.GET)
     context: dict[str, Any] = {
         "choice": choice,
+        "default_period": DEFAULT_PERIOD,
         "layouts": _layout_choices(),
         "modes": _choices(MODE_NAMES),
         "periods": [

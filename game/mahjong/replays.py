@@ -18,6 +18,12 @@ The stored form, :data:`FORMAT` 1::
 hint's ``pair`` (or ``null`` if no pair was free), a shuffle's ``tiles`` and
 ``plan``, a next level's ``level``, ``tiles`` and ``plan``.  The page adds the
 layout (positions and graph, the same for every entry of a layout) and the log.
+
+``"dead_end": k`` (since the hints could mislead no more; older stored replays
+lack it, and the page then shows no mark) is the index of the event after which
+the board could no longer be cleared, from the engine's
+:func:`~game.mahjong.engine.solver.dead_end`, or null: the board stayed
+winnable, or no certain answer came within :data:`DEAD_END_BUDGET`.
 """
 
 from __future__ import annotations
@@ -38,8 +44,12 @@ from .engine import (
     Result,
     plan_json,
 )
+from .engine.solver import Budget, dead_end
 
 FORMAT: Final = 1
+DEAD_END_BUDGET: Final = Budget(nodes=40_000, seconds=1.0)
+"""All the work looking for the dead end may do, shared out over the log's events: the engine
+solves a board per event it looks back over, and a submission must stay bounded."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +77,7 @@ def record(code: str, mode: Mode | str, events: Sequence[Event]) -> Recording:
         except MalformedError as error:
             raise MalformedLogError(index, str(error)) from None
     result = game.result()
-    stored = {
+    stored: dict[str, Any] = {
         "format": FORMAT,
         "deal": start,
         "outcomes": outcomes,
@@ -80,8 +90,26 @@ def record(code: str, mode: Mode | str, events: Sequence[Event]) -> Recording:
             "hints": result.hints,
             "shuffles": result.shuffles,
         },
+        "dead_end": find_dead_end(game),
     }
     return Recording(result=result, stored=stored)
+
+
+def find_dead_end(game: Game) -> int | None:
+    """The engine's :func:`dead_end` for ``game``, all its solves within :data:`DEAD_END_BUDGET`.
+
+    A cleared board costs one solve of an empty board; a lost one, a solve per
+    event looked back over (at most two more than the log has), so each gets
+    its share of the budget.
+    """
+    if game.board.is_empty:
+        return None
+    shares = len(game.events) + 2
+    budget = Budget(
+        nodes=max(1, DEAD_END_BUDGET.nodes // shares),
+        seconds=None if DEAD_END_BUDGET.seconds is None else DEAD_END_BUDGET.seconds / shares,
+    )
+    return dead_end(game, budget)
 
 
 def _apply(game: Game, event: Event) -> dict[str, Any] | None:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from . import diagrams
-from .artwork.build import STYLES
+from .artwork.build import PLAIN, STYLES, sheet_image, sheet_variants
 from .engine import FACES, GameCode, Layout, MalformedError, all_layouts, get_layout
 from .engine.play import scoring_rules
 from .names import DAILY_NAME, GROUPS, MODE_NAMES, STYLE_NAMES, face_name, layout_name
@@ -97,6 +97,10 @@ PLAY_TEXTS = {
     "closeup": _("Close-up"),
     "stop": _("End the game"),
     "records": _("Your records"),
+    "settings": _("Settings"),
+    "corner_marks": _("Corner marks on the tiles"),
+    "unveil": _("Show blocked tiles unveiled"),
+    "sound": _("Sound"),
     "in_progress": _("A game is in progress: starting a new one ends it."),
     "daily_help": _("The daily challenge is the same deal for everyone today, on the Turtle layout."),
     "cancel": _("Cancel"),
@@ -106,10 +110,12 @@ PLAY_TEXTS = {
     "submit_score": _("Submit the score"),
     "see_leaderboard": _("See the leaderboard"),
     "controls": _("Game controls"),
+    "menu": _("Menu"),
+    "home": _("Home"),
     "board": _("Game board"),
     "loading": _("Loading the game…"),
     "keys_help": _(
-        "Keys: H hint, U undo, S shuffle, T tiles style, Z close-up or whole board, P pause, N new game. "
+        "Keys: H hint, U undo, S shuffle, T tile style, Z close-up or whole board, P pause, N new game. "
         "On the board, the arrow keys move between the free tiles and Enter or Space selects one. "
         "On a touch screen, pinch to zoom, drag to move the board and double-tap to switch views."
     ),
@@ -147,17 +153,22 @@ STYLE_ORDER = ("kittens", "classic", "numbers")
 
 
 def style_sheets() -> list[dict[str, str]]:
-    """Each tile style's translated name and sprite files, for the clients' configs."""
-    return [
-        {
-            "key": style,
-            "name": str(STYLE_NAMES[style]),
-            "sheet": static(f"mahjong/tiles/{style}-sprite.json"),
-            "image": static(f"mahjong/tiles/{style}-sprite.svg"),
-        }
-        for style in STYLE_ORDER
-        if style in STYLES
-    ]
+    """Each tile style's translated name and sprite files, for the clients' configs: the
+    sheet with the page language's corner marks (``image``) and the one without (``plainImage``)."""
+    language = diagrams.marks_language()
+    sheets = []
+    for style in (s for s in STYLE_ORDER if s in STYLES):
+        plain = PLAIN if PLAIN in sheet_variants(style) else language
+        sheets.append(
+            {
+                "key": style,
+                "name": str(STYLE_NAMES[style]),
+                "sheet": static(f"mahjong/tiles/{style}-sprite.json"),
+                "image": static(f"mahjong/tiles/{sheet_image(style, language)}"),
+                "plainImage": static(f"mahjong/tiles/{sheet_image(style, plain)}"),
+            }
+        )
+    return sheets
 
 
 def _play_config(request: HttpRequest, code: str | None) -> dict[str, Any]:

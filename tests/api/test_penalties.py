@@ -68,7 +68,7 @@ def test_a_hinted_game_ranks_behind_a_slower_clean_one(
     detail = client.get(f"/api/scores/{created['id']}/").json()
     assert (detail["time_ms"], detail["ranked_ms"]) == (56_800, 86_800)
     html = client.get("/en/mahjong/scores/").content.decode()
-    assert "1:26.8<br><small" in html and "0:56.8 + 0:30 (2 hints)</small>" in html
+    assert "1:26.8<br><small" in html and ">0:56.8 + 0:30 (2 hints)</span>" in html
 
 
 @pytest.mark.django_db

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import Any
@@ -10,10 +11,24 @@ import pytest
 from django.test import Client
 from pytest_django import Settings
 
+from game.mahjong.api import serializers as s
 from game.mahjong.api import views
-from game.mahjong.engine import Board, Face, Layout, deal, get_layout, solver, verify_plan
-from game.mahjong.engine.solver import Budget, Solution
+from game.mahjong.engine import (
+    FACES,
+    Board,
+    Face,
+    Game,
+    Layout,
+    deal,
+    get_layout,
+    solver,
+    tiles_match,
+    verify_plan,
+)
+from game.mahjong.engine.leftover import fewest_tiles_left
+from game.mahjong.engine.solver import Budget, Solution, Verdict
 from tests.benchmarks import make_solver_sets as sets
+from tests.mahjong.helpers import code_number, played_until_stuck
 
 from .conftest import post
 from .held_work import computations_held
@@ -57,6 +72,7 @@ def test_a_pair_stacked_on_itself_is_not_winnable(client: Client) -> None:
     assert post(client, "/api/solve/", {"layout": "L00", "tiles": tiles}).json() == {
         "winnable": False,
         "plan": None,
+        "leftover": {"tiles": 2, "proven": True},
     }
 
 
@@ -171,3 +187,183 @@ def test_a_refused_board_takes_no_slot(client: Client, settings: Settings) -> No
     settings.MAX_CONCURRENT_SOLVES = 1
     assert post(client, "/api/solve/", {"layout": "L99", "tiles": []}).status_code == 400
     assert views.SolveView.slots.in_use == 0
+
+
+# -- undos back to a winnable board (removals) ----------------------------------------------------
+
+
+def lost_game(layout_id: str = "L09", n: int = 0) -> Game:
+    """A classic game played with random legal moves (seeded) until no pair is left, not cleared."""
+    game = played_until_stuck(layout_id, n)
+    assert not game.board.is_empty, "random play cleared this one"
+    return game
+
+
+def removals_json(removals: Sequence[tuple[int, int, Face, Face]]) -> list[dict[str, Any]]:
+    return [{"a": a, "b": b, "fa": fa, "fb": fb} for a, b, fa, fb in removals]
+
+
+def solve_body(game: Game, removals: Sequence[tuple[int, int, Face, Face]] | None = None) -> dict[str, Any]:
+    taken = game.removals if removals is None else removals
+    return {
+        "layout": game.board.layout.id,
+        "tiles": list(game.board.tiles),
+        "removals": removals_json(taken[-s.MAX_REMOVALS :]),
+    }
+
+
+@pytest.mark.parametrize(("layout_id", "n"), [("L09", 0), ("L00", 3), ("L02", 1)])
+def test_a_lost_board_sent_with_its_removals_gets_the_fewest_undos_back(
+    client: Client, layout_id: str, n: int
+) -> None:
+    game = lost_game(layout_id, n)
+    body = post(client, "/api/solve/", solve_body(game)).json()
+    expected = solver.undos_to_winnable(game.board, game.removals[-s.MAX_REMOVALS :], Budget(nodes=200_000))
+    assert expected is not None
+    assert without_leftover(game, body) == {"winnable": False, "plan": None, "undos": expected}
+
+
+def test_a_winnable_board_sent_with_removals_has_no_undos(client: Client) -> None:
+    game = Game("MJ1-L00-ABCDEFG", "classic")
+    assert game.plan is not None
+    for t, (a, b) in enumerate(game.plan[:20], start=1):
+        game.match(a, b, t * 1000)
+    body = post(client, "/api/solve/", solve_body(game)).json()
+    assert body["winnable"] is True and body["undos"] is None
+    verify_plan(game.board.layout, game.board.tiles, [tuple(pair) for pair in body["plan"]])
+
+
+def test_without_removals_a_lost_board_gets_no_undos(client: Client) -> None:
+    game = lost_game()
+    body = post(client, "/api/solve/", {"layout": "L09", "tiles": list(game.board.tiles)}).json()
+    assert without_leftover(game, body) == {"winnable": False, "plan": None}
+
+
+def test_a_lost_board_gets_the_fewest_tiles_it_can_be_played_down_to(client: Client) -> None:
+    game = lost_game("L00", 3)
+    body = post(client, "/api/solve/", solve_body(game)).json()
+    best = fewest_tiles_left(game.board.layout, game.board.tiles)
+    assert best.proven
+    assert body["leftover"] == {"tiles": best.tiles, "proven": True}
+    assert 2 <= best.tiles <= sum(face is not None for face in game.board.tiles)
+
+
+def test_a_winnable_board_gets_no_leftover(client: Client) -> None:
+    game = Game("MJ1-L00-ABCDEFG", "classic")
+    assert "leftover" not in post(client, "/api/solve/", solve_body(game)).json()
+
+
+def without_leftover(game: Game, body: dict[str, Any]) -> dict[str, Any]:
+    """The answer less its leftover, which is checked to be a count the board can really be played down to."""
+    rest = dict(body)
+    leftover = rest.pop("leftover")
+    assert leftover is None or 2 <= leftover["tiles"] <= sum(face is not None for face in game.board.tiles)
+    return rest
+
+
+def test_more_removals_than_a_turtle_has_pairs_are_refused_with_a_code(client: Client) -> None:
+    game = lost_game()
+    too_many = [{"a": 0, "b": 1, "fa": "1B", "fb": "1B"}] * (s.MAX_REMOVALS + 1)
+    response = post(client, "/api/solve/", {**solve_body(game), "removals": too_many})
+    assert response.status_code == 400
+    cap = s.MAX_REMOVALS
+    assert response.json() == {
+        "error": f"removals: at most {cap} removals (send the last ones), not {cap + 1}",
+        "code": "invalid",
+    }
+
+
+def forged(game: Game, how: str) -> list[dict[str, Any]]:
+    """The game's removals with one thing a real game cannot have."""
+    removals = removals_json(game.removals)
+    last = removals[-1]
+    if how == "faces that do not match":
+        other = next(face for face in FACES if not tiles_match(face, last["fa"]))
+        last["fb"] = other
+    elif how == "a face more often than a set has it":
+        # Put back the pair as a face the board holds all copies of already.
+        held = Counter(face for face in game.board.tiles if face is not None)
+        full = next(face for face, count in held.items() if count == 4)
+        last["fa"] = last["fb"] = full
+    elif how == "a tile put back where one lies":
+        last["a"] = next(i for i, face in enumerate(game.board.tiles) if face is not None)
+    elif how == "an order no game can take":
+        removals.reverse()
+    return removals
+
+
+@pytest.mark.parametrize(
+    ("how", "message"),
+    [
+        ("faces that do not match", "removals[8]: not a legal move: "),
+        ("a face more often than a set has it", "removals: the board they lead back to: "),
+        ("a tile put back where one lies", "removals[8].a: position "),
+        ("an order no game can take", "removals[0]: not a legal move: "),
+        ("a position off the board", "removals[8].a: no position 999"),
+    ],
+)
+def test_forged_removals_are_refused_before_any_solving(
+    client: Client, monkeypatch: pytest.MonkeyPatch, how: str, message: str
+) -> None:
+    game = Game(code_number("L09", 0), "classic")
+    assert game.plan is not None
+    # Nine pairs of the plan, then, for the reverse order to be illegal, ones lying on others.
+    for t, (a, b) in enumerate(game.plan[:9], start=1):
+        game.match(a, b, t * 1000)
+    removals = forged(game, how)
+    if how == "a position off the board":
+        removals[-1]["a"] = 999
+
+    def no_solving(*_: Any) -> Any:
+        raise AssertionError("a forged history must not be solved")
+
+    monkeypatch.setattr(views, "solve_tiles", no_solving)
+    monkeypatch.setattr(solver, "solve", no_solving)
+    response = post(client, "/api/solve/", {**solve_body(game), "removals": removals})
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid"
+    assert response.json()["error"].startswith(message)
+
+
+def test_the_verdict_and_every_undo_share_one_budget(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lost board whose undos need many solves: together they spend what one request may, no more."""
+    game = lost_game("L00", 3)
+    seconds = 1.0
+    total = Budget(nodes=2_000, seconds=seconds)
+    monkeypatch.setattr(views, "SOLVE_BUDGET", total)
+    spent: list[tuple[Budget, int]] = []
+
+    def spying(real: Any) -> Any:
+        def spy(*args: Any) -> Solution:
+            solution: Solution = real(*args)
+            spent.append((args[-1], solution.nodes))
+            return solution
+
+        return spy
+
+    monkeypatch.setattr(views, "solve_tiles", spying(solver.solve_tiles))
+    monkeypatch.setattr(solver, "solve", spying(solver.solve))
+    body = post(client, "/api/solve/", solve_body(game)).json()
+    assert body["winnable"] is False
+    assert len(spent) >= 2, "the undos were looked for"
+    left = total.nodes
+    for budget, nodes in spent:
+        assert budget.nodes == left, "each solve gets what the ones before left"
+        assert budget.seconds is not None and budget.seconds <= seconds
+        left -= nodes
+    assert sum(nodes for _, nodes in spent) <= total.nodes + len(spent)
+
+
+def test_undos_the_shared_budget_cannot_decide_are_unknown(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = lost_game("L00", 3)
+    real = solver.solve
+
+    def undecided(board: Board, budget: Budget) -> Solution:
+        solution = real(board, budget)
+        return Solution(Verdict.UNKNOWN, None, solution.nodes) if solution.winnable else solution
+
+    monkeypatch.setattr(solver, "solve", undecided)
+    body = post(client, "/api/solve/", solve_body(game)).json()
+    assert without_leftover(game, body) == {"winnable": False, "plan": None, "undos": None}

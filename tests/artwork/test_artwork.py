@@ -13,6 +13,7 @@ from game.mahjong.artwork.build import (
     CELL_H,
     CELL_W,
     COLUMNS,
+    PLAIN,
     STATIC_DIR,
     STYLES,
     committed_files,
@@ -20,13 +21,18 @@ from game.mahjong.artwork.build import (
     face_svg,
     face_symbols,
     generate,
+    sheet_image,
+    sheet_variants,
     sprite_sheet,
 )
 from game.mahjong.artwork.common import HEIGHT, WIDTH
+from game.mahjong.artwork.marks import LANGUAGES
 from game.mahjong.engine.tiles import FACES
 
 SVG = "{http://www.w3.org/2000/svg}"
 SPRITE_BUDGET = 150 * 1024
+SHEETS = [(style, variant) for style in STYLES for variant in sheet_variants(style)]
+"""Every sprite sheet: each style in each language, and without corner marks where it has them."""
 
 
 @pytest.fixture(scope="module")
@@ -47,9 +53,12 @@ def test_every_face_in_every_style(files: dict[str, bytes]) -> None:
     for style in STYLES:
         for face in FACES:
             assert f"{style}/{face}.svg" in files
-        assert f"{style}-sprite.svg" in files
+        for language in LANGUAGES:
+            assert f"{style}-{language}-sprite.svg" in files
         assert f"{style}-sprite.json" in files
-    assert len(files) == 3 * (42 + 2)
+    assert ("classic", PLAIN) in SHEETS and ("kittens", PLAIN) in SHEETS
+    assert ("numbers", PLAIN) not in SHEETS, "the numbers style has no corner marks to leave out"
+    assert len(files) == 3 * (42 + 1) + len(SHEETS) == 3 * 43 + 17
 
 
 def test_every_file_is_valid_svg(files: dict[str, bytes]) -> None:
@@ -101,16 +110,17 @@ def test_faces_differ_within_each_style(files: dict[str, bytes]) -> None:
         assert len(set(drawings.values())) == 42, style
 
 
-@pytest.mark.parametrize("style", list(STYLES))
-def test_sprite_sheet_budget(files: dict[str, bytes], style: str) -> None:
-    size = len(gzip.compress(files[f"{style}-sprite.svg"], compresslevel=9))
-    assert size <= SPRITE_BUDGET, f"{style} sprite is {size} bytes gzipped"
+@pytest.mark.parametrize(("style", "variant"), SHEETS)
+def test_sprite_sheet_budget(files: dict[str, bytes], style: str, variant: str) -> None:
+    size = len(gzip.compress(files[sheet_image(style, variant)], compresslevel=9))
+    assert size <= SPRITE_BUDGET, f"{style} {variant} sprite is {size} bytes gzipped"
 
 
-@pytest.mark.parametrize("style", list(STYLES))
-def test_sprite_manifest_matches_the_sheet(files: dict[str, bytes], style: str) -> None:
+@pytest.mark.parametrize(("style", "variant"), SHEETS)
+def test_sprite_manifest_matches_the_sheet(files: dict[str, bytes], style: str, variant: str) -> None:
     manifest = json.loads(files[f"{style}-sprite.json"])
-    sheet = parse(files[f"{style}-sprite.svg"])
+    assert manifest["images"][variant] == sheet_image(style, variant)
+    sheet = parse(files[sheet_image(style, variant)])
     assert manifest["columns"] == COLUMNS
     assert list(manifest["faces"]) == list(FACES)
     assert (int(sheet.get("width", 0)), int(sheet.get("height", 0))) == (

@@ -113,7 +113,8 @@ def test_template_tags() -> None:
     with translation.override("ru"):
         diagram, kitten, classic, broken, unknown = template.render(Context()).split("|")
     assert diagram.startswith('<figure class="tile-diagram"><svg')
-    assert 'src="/static/mahjong/tiles/kittens/5B.svg"' in kitten and 'alt="Бамбук 5"' in kitten
+    # In the page's language: the face's view in that language's sprite sheet.
+    assert 'src="/static/mahjong/tiles/kittens-ru-sprite.svg#mk-5B"' in kitten and 'alt="Бамбук 5"' in kitten
     assert 'width="36" height="48"' in classic and 'alt="Белый дракон"' in classic
     assert "<svg" not in broken
     assert unknown == ""
@@ -144,8 +145,8 @@ def test_tiles_page_in_every_language(client: Client, language: str) -> None:
         assert name in html, name
     assert html.count('class="tile-card"') == 42
     assert html.count("<img ") == 42 * 3
-    for style in ("classic", "numbers", "kittens"):
-        assert f"/static/mahjong/tiles/{style}/F4.svg" in html
+    for style, prefix in (("classic", "mc"), ("numbers", "mn"), ("kittens", "mk")):
+        assert f"/static/mahjong/tiles/{style}-{language}-sprite.svg#{prefix}-F4" in html
     assert f'<html lang="{language}"' in html
 
 

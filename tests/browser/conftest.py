@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -128,3 +129,14 @@ def new_play_page(browser: Browser, live_server: Any) -> Iterator[Callable[..., 
 def phone(new_play_page: Callable[..., PlayPage]) -> PlayPage:
     """The play page driver on a phone-sized touch screen."""
     return new_play_page(**PHONE)
+
+
+@pytest.fixture
+def shots() -> Path:
+    """The folder MIAOJONG_SHOTS names, for screenshots to look at; without it, the test is skipped."""
+    folder = os.environ.get("MIAOJONG_SHOTS")
+    if not folder:
+        pytest.skip("set MIAOJONG_SHOTS to a folder to write the screenshots")
+    path = Path(folder)
+    path.mkdir(parents=True, exist_ok=True)
+    return path

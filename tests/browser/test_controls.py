@@ -1,4 +1,4 @@
-"""The buttons and their keys: hint, undo, shuffle, tiles style, pause, new game."""
+"""The buttons and their keys: hint, undo, shuffle, tile style, pause, new game."""
 
 from __future__ import annotations
 

@@ -1,63 +1,144 @@
-"""Screenshots of the play page at desktop and phone size in every tile style, to look at.
+"""Screenshots of every screen of Mahjong Solitaire, to look at: the play page in each tile
+style on the issue's four screens (a phone upright and sideways, a laptop, full HD), in two
+languages, with its dialogs, a won and a lost board, the replay and the leaderboard.
 
 Written only when MIAOJONG_SHOTS names a folder (skipped otherwise), e.g.
 ``MIAOJONG_SHOTS=/tmp/shots CI=true .venv/bin/pytest tests/browser/test_screenshots.py``.
-Each shot shows a hint pair and a selected tile, so the highlights can be judged too.
+A board shot shows a hint pair and a selected tile, so the highlights can be judged too.
+Each shot is also checked for what a person would notice first: nothing scrolls sideways.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
-from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE
-from tests.browser.helpers import PlayPage, board_of
+from game.mahjong.engine import Pair
+from game.mahjong.engine.solver import Verdict
+from game.mahjong.models import Score
+from tests.browser.helpers import PlayPage, board_of, plan_of
+from tests.browser.test_hints import CODE as LOSABLE_CODE
+from tests.browser.test_hints import OFF_PLAN_PAIRS, off_plan_pairs, verdict_after
+from tests.browser.test_play_layout import SCREENS
+from tests.paths import mahjong_path
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SIZES: dict[str, dict[str, Any]] = {
-    "desktop": {"viewport": {"width": 1280, "height": 900}, "locale": "en-GB"},
-    "phone": PHONE,
-}
 STYLES = ["kittens", "classic", "numbers"]
+LANGUAGES = ["en", "ru"]
+SMALL_DEAL = "MJ1-L09-ABCDEFG"
+"""A Crossroads deal: 28 pairs, the quickest board to clear."""
 
 
-@pytest.fixture
-def shots() -> Path:
-    folder = os.environ.get("MIAOJONG_SHOTS")
-    if not folder:
-        pytest.skip("set MIAOJONG_SHOTS to a folder to write the screenshots")
-    path = Path(folder)
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+def open_screen(new_play_page: Callable[..., PlayPage], screen: str, language: str) -> PlayPage:
+    return new_play_page(**{**SCREENS[screen], "locale": language})
 
 
-@pytest.fixture(params=list(SIZES))
-def sized(request: pytest.FixtureRequest, new_play_page: Callable[..., PlayPage]) -> tuple[str, PlayPage]:
-    return request.param, new_play_page(**SIZES[request.param])
+def shoot(play: PlayPage, shots: Path, name: str) -> None:
+    play.page.screenshot(path=shots / f"{name}.png")
+    wide = play.page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth")
+    assert not wide, f"{name}: the page scrolls sideways"
 
 
-@pytest.mark.parametrize("style", STYLES)
-def test_screenshots_of_the_board(shots: Path, sized: tuple[str, PlayPage], style: str) -> None:
-    size, play = sized
-    play.open()
-    play.page.evaluate("(style) => localStorage.setItem('miaojong:mahjong:prefs:style', style)", style)
-    state = play.reload()
-    assert state["style"] == style
+@cache
+def losing_line() -> tuple[Pair, ...]:
+    """Pairs that keep the Turtle deal winnable, then one that loses it."""
+    pairs, board = off_plan_pairs(OFF_PLAN_PAIRS)
+    losing = next(p for p in board.available_pairs() if verdict_after(board, p) is Verdict.NOT_WINNABLE)
+    return (*pairs, losing)
 
-    play.press("h")
-    state = play.wait_until("s.hint !== null")
-    hinted = set(state["hint"])
-    other = next(i for i in board_of(state).free_tiles() if i not in hinted)
-    play.select(other)
-    play.page.wait_for_function("() => document.getElementById('play-live').textContent !== ''")
-    play.page.screenshot(path=shots / f"{size}-{style}.png")
-    play.page.screenshot(path=shots / f"{size}-{style}-page.png", full_page=True)
-    if size == "phone":
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("screen", SCREENS)
+def test_screenshots_of_the_board_in_every_style(
+    shots: Path, new_play_page: Callable[..., PlayPage], screen: str, language: str
+) -> None:
+    play = open_screen(new_play_page, screen, language)
+    play.open(mahjong_path(language, "play"))
+    for style in STYLES:
+        play.page.evaluate("(style) => localStorage.setItem('miaojong:mahjong:prefs:style', style)", style)
+        state = play.reload()
+        assert state["style"] == style
+        play.focus_board()
+        play.press("h")
+        state = play.wait_until("s.hint !== null")
+        hinted = set(state["hint"])
+        other = next(i for i in board_of(state).free_tiles() if i not in hinted)
+        play.select(other)
+        shoot(play, shots, f"{screen}-{language}-{style}")
         play.press("z")
         play.wait_until("s.view === 'closeup'")
-        play.page.screenshot(path=shots / f"{size}-{style}-closeup.png")
+        shoot(play, shots, f"{screen}-{language}-{style}-closeup")
+        play.press("z")
+        play.wait_until("s.view !== 'closeup'")
+        play.click_tile(other)  # a selection outlives a reload: the next style starts without one
+        play.wait_until("s.selected === null")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("screen", SCREENS)
+def test_screenshots_of_the_dialogs_a_won_game_its_replay_and_the_leaderboard(
+    shots: Path, new_play_page: Callable[..., PlayPage], screen: str, language: str
+) -> None:
+    play = open_screen(new_play_page, screen, language)
+    page = play.page
+    name = f"{screen}-{language}"
+    play.open(mahjong_path(language, "play"))
+    for action, opened in (
+        ("new", "#play-new-dialog[open]"),
+        ("settings", "#play-settings-dialog[open]"),
+        ("records", "#play-records-dialog[open]"),
+    ):
+        page.locator(f'[data-action="{action}"]').click()
+        page.locator(opened).wait_for()
+        shoot(play, shots, f"{name}-dialog-{action}")
+        page.keyboard.press("Escape")
+        expect(page.locator(opened)).to_have_count(0)
+    play.focus_board()
+    pause = page.locator(".play-toolbar button[data-action=pause]")
+    play.press("p")
+    expect(pause).to_have_attribute("aria-pressed", "true")
+    shoot(play, shots, f"{name}-paused")
+    play.press("p")
+    expect(pause).to_have_attribute("aria-pressed", "false")
+
+    # A lost board: the hint says so and offers the undos back.
+    play.open(mahjong_path(language, "play", LOSABLE_CODE))
+    play.play_pairs(losing_line())
+    play.focus_board()
+    play.press("h")
+    expect(page.locator("#play-hint-undo")).to_be_visible()
+    shoot(play, shots, f"{name}-lost")
+
+    # A won board, its dialog, then the score submitted, its replay and the leaderboard.
+    # (On a page of its own: this one would ask before leaving the game in progress.)
+    play = open_screen(new_play_page, screen, language)
+    page = play.page
+    play.open(mahjong_path(language, "play", SMALL_DEAL))
+    play.play_pairs(plan_of(SMALL_DEAL))
+    dialog = page.locator("#play-dialog")
+    expect(dialog).to_be_visible()
+    page.wait_for_function("() => !document.getElementById('play-canvas').dataset.celebrating")
+    shoot(play, shots, f"{name}-won")
+    dialog.locator("input[name=name]").fill("Аня" if language == "ru" else "Ada")
+    with page.expect_response(lambda r: r.url.endswith("/api/scores/")) as submitted:
+        dialog.locator("button[type=submit]").first.click()
+    assert submitted.value.status == 201
+    expect(dialog.locator("output")).not_to_be_empty()
+    shoot(play, shots, f"{name}-submitted")
+    entry = Score.objects.latest("pk")
+
+    page.goto(play.url(mahjong_path(language, "scores", entry.pk)))
+    expect(page.locator("#replay")).to_have_attribute("data-ready", "true")
+    page.locator("#replay-forward").click()
+    expect(page.locator("#replay")).to_have_attribute("data-position", "1")
+    shoot(play, shots, f"{name}-replay")
+    page.goto(play.url(mahjong_path(language, "scores") + f"?code={SMALL_DEAL}&period=all"))
+    expect(page.locator(".board-table tbody tr")).not_to_have_count(0)
+    shoot(play, shots, f"{name}-leaderboard")
+    page.goto(play.url(f"/{language}/"))
+    shoot(play, shots, f"{name}-home")

@@ -116,6 +116,17 @@ def code_number(layout_id: str, n: int) -> str:
     return str(GameCode(layout_id, "".join(letters[(n // 26**k) % 26] for k in range(7))))
 
 
+def played_until_stuck(layout_id: str, n: int) -> Game:
+    """A classic game of the n-th code played with random legal moves (seeded) until no pair is left."""
+    game = Game(code_number(layout_id, n), "classic")
+    rng = SplitMix64.from_text(f"stuck game|{layout_id}|{n}")
+    t = 0
+    while pairs := game.board.available_pairs():
+        t += 1000
+        game.match(*pairs[rng.below(len(pairs))], t)
+    return game
+
+
 def free_pair_not_matching(board: Board) -> tuple[int, int]:
     """Two free tiles that do not match."""
     free = board.free_tiles()

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.mahjong.engine import Board, Face, IllegalMoveError, MalformedError, deal, get_layout
+from game.mahjong.engine import Board, Face, IllegalMoveError, MalformedError, check_tiles, deal, get_layout
 
 from .helpers import CODE, blocked_tile, codes, free_pair_not_matching, indices_of, spec_free_positions
 
@@ -169,3 +171,37 @@ def test_the_free_mask_stays_right_through_random_removals_and_put_backs(
         assert board.free == board.layout.free_mask(board.occupied)
         assert indices_of(board.free) == spec_free_positions(board.layout, indices_of(board.occupied))
         assert len(board) == len(result.layout) - 2 * len(removed)
+
+
+@pytest.mark.parametrize(
+    ("bad", "at", "named"),
+    [
+        ("XX", 7, "'XX'"),
+        (["1B"], 0, "['1B']"),  # unhashable: JSON can send a list
+        ({"face": "1B"}, 143, "{'face': '1B'}"),
+        (1, 50, "1"),
+        (b"1B", 3, "b'1B'"),
+        ("", 99, "''"),
+    ],
+)
+def test_check_tiles_names_the_first_item_that_is_no_tile(bad: object, at: int, named: str) -> None:
+    tiles: list[object] = [None] * 144
+    tiles[at] = bad
+    tiles[(at + 1) % 144] = "XY"  # a later unknown label is not the one named, unless it comes first
+    first = min(at, (at + 1) % 144)
+    expected = f"item {first}: unknown tile label {named if first == at else repr('XY')}"
+    with pytest.raises(MalformedError, match=re.escape(expected)):
+        check_tiles(get_layout("L00"), tiles, must_pair=False)
+
+
+def test_check_tiles_returns_a_good_board_as_it_came_and_counts_copies_and_pairs() -> None:
+    tiles: list[str | None] = [None if face is None else str(face) for face in deal(CODE).tiles]
+    tiles[5] = None
+    checked = check_tiles(get_layout("L00"), tiles, must_pair=False)
+    assert checked == tiles and checked is not tiles
+    with pytest.raises(MalformedError, match="cannot all be paired"):
+        check_tiles(get_layout("L00"), tiles, must_pair=True)
+    assert check_tiles(get_layout("L00"), [None] * 144, must_pair=True) == [None] * 144
+    five = [*tiles[:6], *[tiles[0]] * 4]
+    with pytest.raises(MalformedError, match="occurs 5 times, but a set has 4"):
+        check_tiles(get_layout("L00"), five + [None] * (144 - len(five)), must_pair=False)

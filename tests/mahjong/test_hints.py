@@ -27,6 +27,7 @@ from game.mahjong.engine.solver import (
 from .helpers import (
     brute_force_plan,
     code_number,
+    played_until_stuck,
     replay_by_hand,
     spec_free_positions,
     spec_match,
@@ -83,17 +84,6 @@ def follow_hints(board: Board, hinter: Hinter) -> int:
         taken += 1
     assert hinter.hint(board).pair is None
     return taken
-
-
-def stuck_game(layout_id: str, n: int) -> Game:
-    """A classic game played with random legal moves (seeded) until no pair is left."""
-    game = Game(code_number(layout_id, n), "classic")
-    rng = SplitMix64.from_text(f"stuck game|{layout_id}|{n}")
-    t = 0
-    while pairs := game.board.available_pairs():
-        t += 1000
-        game.match(*pairs[rng.below(len(pairs))], t)
-    return game
 
 
 def boards_of(game: Game) -> list[list[Face | None]]:
@@ -228,7 +218,7 @@ def test_an_empty_board_needs_no_hint() -> None:
 
 @pytest.mark.parametrize(("layout_id", "n"), STUCK_GAMES)
 def test_on_a_stuck_board_the_hint_counts_the_undos_back_to_a_winnable_board(layout_id: str, n: int) -> None:
-    game = stuck_game(layout_id, n)
+    game = played_until_stuck(layout_id, n)
     assert not game.board.is_empty
     hint = Hinter(BUDGET).hint(game.board, game.removals)
     assert hint.pair is None
@@ -239,7 +229,7 @@ def test_on_a_stuck_board_the_hint_counts_the_undos_back_to_a_winnable_board(lay
 
 @pytest.mark.parametrize(("layout_id", "n"), STUCK_GAMES)
 def test_dead_end_names_the_move_that_lost_the_game(layout_id: str, n: int) -> None:
-    game = stuck_game(layout_id, n)
+    game = played_until_stuck(layout_id, n)
     assert not game.board.is_empty
     index = dead_end(game, BUDGET)
     assert index is not None
@@ -253,7 +243,7 @@ def test_dead_end_names_the_move_that_lost_the_game(layout_id: str, n: int) -> N
 
 
 def test_undoing_as_many_moves_as_the_hint_says_gives_a_board_the_hints_clear() -> None:
-    game = stuck_game("L00", 0)
+    game = played_until_stuck("L00", 0)
     undos = Hinter(BUDGET).hint(game.board, game.removals).undos
     assert undos is not None
     t = game.events[-1].t
@@ -267,7 +257,7 @@ def test_undoing_as_many_moves_as_the_hint_says_gives_a_board_the_hints_clear() 
 
 
 def test_dead_end_finds_the_last_fatal_move_after_an_undo() -> None:
-    game = stuck_game("L00", 4)
+    game = played_until_stuck("L00", 4)
     undos = undos_to_winnable(game.board, game.removals, BUDGET)
     assert undos is not None
     t = game.events[-1].t

@@ -9,6 +9,8 @@ import pytest
 
 from game.common.rng import SplitMix64
 from game.mahjong.engine import Face, Layout, get_layout
+from game.mahjong.engine import leftover as leftover_module
+from game.mahjong.engine import solver as solver_module
 from game.mahjong.engine.leftover import fewest_tiles_left
 from game.mahjong.engine.solver import Verdict, solve_tiles
 from tests.benchmarks import make_solver_sets as sets
@@ -72,6 +74,17 @@ def check(layout: Layout, tiles: Sequence[Face | None]) -> int:
 def test_the_fewest_tiles_left_are_those_of_exhaustive_play_on_small_boards(name: str) -> None:
     layout = SMALL_LAYOUTS[name]
     for k in range(BOARDS_PER_LAYOUT // 3):
+        check(layout, small_board(layout, SplitMix64.from_text(f"random faces|{name}|{k}"), solvable=False))
+
+
+@pytest.mark.parametrize("name", list(SMALL_LAYOUTS))
+def test_without_the_compiled_part_the_fewest_tiles_left_are_those_of_exhaustive_play(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(leftover_module, "_fastsolve", None)
+    monkeypatch.setattr(solver_module, "_fastsolve", None)
+    layout = SMALL_LAYOUTS[name]
+    for k in range(BOARDS_PER_LAYOUT // 6):
         check(layout, small_board(layout, SplitMix64.from_text(f"random faces|{name}|{k}"), solvable=False))
 
 

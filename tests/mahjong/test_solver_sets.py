@@ -96,14 +96,19 @@ FROZEN_STRIDE = 20
 """Every this many positions of each set are solved again in the tests; ``make bench`` solves them all."""
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("name", ["a", "b"])
-def test_the_solver_reaches_the_frozen_verdicts(name: str) -> None:
+def check_the_frozen_verdicts(name: str, stride: int) -> None:
+    """Every ``stride``-th position of set ``name`` gets its frozen verdict, and its plan replays."""
     frozen = bench_solver.frozen_verdicts()
     _, positions = sets.read_set(name)
-    for k in range(0, sets.POSITIONS, FROZEN_STRIDE):
+    for k in range(0, sets.POSITIONS, stride):
         layout_id, tiles = positions[k]
         solution = solve_tiles(get_layout(layout_id), tiles, Budget(nodes=30_000))
         assert solution.verdict is frozen[name, k], f"position {k} of set {name}"
         if solution.plan is not None:
             replay_by_hand(get_layout(layout_id), tiles, solution.plan)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["a", "b"])
+def test_the_solver_reaches_the_frozen_verdicts(name: str) -> None:
+    check_the_frozen_verdicts(name, FROZEN_STRIDE)

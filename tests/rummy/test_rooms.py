@@ -119,6 +119,27 @@ def test_acting_in_a_room_keeps_it_alive() -> None:
     )
 
 
+def test_play_rewrites_the_rooms_last_activity_only_once_it_is_older_than_the_touch_interval() -> None:
+    room, host = service.create_room()
+    _joined, guest = service.join_room(str(room.invite))
+    connect(room, 0, 1)
+    keys = {host.seat: host.key, guest.seat: guest.key}
+
+    def draw_in_turn() -> None:
+        hand = service.current_hand(room)
+        seat = service.open_seat(room.public_id, keys[service.hand_state(hand).turn])
+        service.act(seat, 1, hand.actions, Action.draw())
+
+    recent = timezone.now() - service.TOUCH_MATCH_AFTER / 2
+    Match.objects.filter(pk=room.pk).update(updated=recent)
+    draw_in_turn()
+    assert Match.objects.get(pk=room.pk).updated == recent
+    Match.objects.filter(pk=room.pk).update(updated=timezone.now() - service.TOUCH_MATCH_AFTER * 2)
+    draw_in_turn()
+    assert Match.objects.get(pk=room.pk).updated > timezone.now() - dt.timedelta(minutes=1)
+    assert service.current_hand(room).actions == 2
+
+
 def test_a_room_waits_for_a_guest_who_has_not_joined_or_is_not_connected() -> None:
     room, host = service.create_room()
     connect(room, 0)

@@ -11,7 +11,7 @@ from game.core.registry import api_error_codes
 from game.rummy import service
 from game.rummy.apps import RummyConfig
 from game.rummy.engine import Action, Level, parse_log_text, replay
-from game.rummy.models import Mode
+from game.rummy.models import Hand, Match, Mode
 
 
 def test_the_games_registered_codes_are_exactly_the_services_own_refusals() -> None:
@@ -52,3 +52,31 @@ def test_the_state_cache_extends_a_known_log_by_its_last_action_as_a_replay_woul
     for n in range(4, 8):
         cache.remember(code, 1, str(n), replay(code, 1, ()))
     assert len(cache.states) == 4 and (code, 0, "0 draw") not in cache.states
+
+
+@pytest.mark.django_db
+def test_the_sockets_read_of_a_seat_and_its_hand_equals_djangos_own_query_field_for_field() -> None:
+    match, credentials = service.create_match(Mode.LOCAL, None)
+    log = "\n".join([f"{n % 2} draw" for n in range(78)] + ["0 pass", "1 pass"])
+    Hand.objects.filter(match=match).update(log=log, actions=80, finished=True)
+    seat = service.open_seat(match.public_id, credentials[1].key)
+    service.next_hand(seat, 1)
+    Match.objects.filter(pk=match.pk).update(consent1=True, channel0="socket", total1=7)
+
+    read = service.open_seat(match.public_id, credentials[1].key, with_hand=True)
+    expected = Hand.objects.select_related("match").get(match=match, number=2)
+    assert read.number == 1 and read.hand is not None and read.match is read.hand.match
+    assert {column: getattr(read.hand, column) for column in service.HAND_COLUMNS} == {
+        column: getattr(expected, column) for column in service.HAND_COLUMNS
+    }
+    assert [type(getattr(read.hand, column)) for column in service.HAND_COLUMNS] == [
+        type(getattr(expected, column)) for column in service.HAND_COLUMNS
+    ]
+    assert type(read.hand.finished) is bool and read.hand.match_id == match.pk
+    fields = [field.attname for field in Match._meta.concrete_fields]
+    values = [getattr(read.match, name) for name in fields]
+    assert values == [getattr(expected.match, name) for name in fields]
+    assert [type(value) for value in values] == [type(getattr(expected.match, name)) for name in fields]
+    with pytest.raises(service.Refusal) as refused:
+        service.open_seat("x" * 16, credentials[1].key, with_hand=True)
+    assert refused.value.code == "not_found"

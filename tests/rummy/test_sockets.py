@@ -7,11 +7,14 @@ with the service beforehand, so the sockets meet committed rows, as in productio
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
+import threading
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.db import connections
@@ -256,6 +259,11 @@ def test_an_illegal_table_is_refused_with_its_reason(monkeypatch: pytest.MonkeyP
     assert room.actions() == 0
 
 
+def act(action: str) -> str:
+    """An act message's text at the start of hand 1, around an action's JSON."""
+    return '{"type": "act", "hand": 1, "number": 0, "action": ' + action + "}"
+
+
 @pytest.mark.parametrize(
     ("text", "data", "code"),
     [
@@ -272,6 +280,11 @@ def test_an_illegal_table_is_refused_with_its_reason(monkeypatch: pytest.MonkeyP
             None,
             "malformed",
         ),
+        ('{"type": "act", "number": 0, "action": {"type": "draw"}}', None, "malformed"),
+        (act('{"type": "pass", "after": []}'), None, "malformed"),
+        (act('{"type": "play"}'), None, "malformed"),
+        (act('{"type": "steal"}'), None, "malformed"),
+        (act('{"type": "play", "after": [' + ",".join(['["R1"]'] * 107) + "]}"), None, "malformed"),
         ('{"type": "next_hand", "hand": "1"}', None, "malformed"),
         ('{"type": "sync", "hand": true}', None, "malformed"),
         ('{"type": "hello", "key": "again"}', None, "malformed"),
@@ -466,6 +479,32 @@ def test_the_guest_joining_and_http_actions_reach_the_sockets(
             await socket.close()
 
     run(scenario())
+
+
+def test_a_busy_shared_sync_thread_holds_up_no_socket() -> None:
+    # Every thread-sensitive call of a process runs in one shared thread (Django's ORM from
+    # async views, Channels' own clean-up): a slow one there must not stall a room's moves.
+    room = Room()
+    free = threading.Event()
+
+    async def scenario() -> None:
+        host, _ = await room.socket(0)
+        guest, _ = await room.socket(1)
+        busy = asyncio.ensure_future(sync_to_async(free.wait)())
+        try:
+            await host.send(type="act", id=1, hand=1, number=0, action={"type": "draw"})
+            assert (await host.until("state", reply_to=1))["state"]["number"] == 1
+            assert (await guest.until("state", reply_to=None))["state"]["number"] == 1
+            await host.send(type="ping", id="p")
+            assert await host.until("pong") == {"type": "pong", "reply_to": "p"}
+        finally:
+            free.set()
+            await busy
+        for socket in (host, guest):
+            await socket.close()
+
+    run(scenario())
+    assert room.actions() == 1
 
 
 def test_the_room_group_name_is_one_channels_accepts() -> None:

@@ -92,6 +92,16 @@ def test_tables_of_the_wrong_shape_are_malformed(bad: object) -> None:
         parse_table(bad)
 
 
+def test_a_table_holds_at_most_the_box() -> None:
+    box = [str(tile) for tile in full_box()]
+    whole = [box[i : i + 2] for i in range(0, len(box), 2)]
+    assert sum(map(len, parse_table(whole))) == len(box)
+    too_many: list[list[list[str]]] = [[*whole, ["J"]], [[]] * (len(box) + 1), [[*box, "J"]]]
+    for bad in too_many:
+        with pytest.raises(MalformedError, match="more tiles than the box"):
+            parse_table(bad)
+
+
 def test_joker_code_is_last() -> None:
     assert TEXTS[JOKER] == "J"
     assert max(tile.code for tile in full_box()) == JOKER

@@ -27,7 +27,18 @@ from game.core.api.serializers import (
     json_type,
 )
 from game.core.leaderboard import PERIODS
-from game.mahjong.engine import FACES, EventType, MalformedError, Mode, all_layouts, check_tiles, get_layout
+from game.mahjong.engine import (
+    FACES,
+    Board,
+    EventType,
+    Face,
+    IllegalMoveError,
+    MalformedError,
+    Mode,
+    all_layouts,
+    check_tiles,
+    get_layout,
+)
 from game.mahjong.engine.codes import GameCode
 from game.mahjong.engine.layout import MAX_TILES
 from game.mahjong.engine.play import HINT_PENALTY_MS, SHUFFLE_PENALTY_MS
@@ -38,6 +49,8 @@ PERIOD_CHOICES: Final = tuple(PERIODS)
 MAX_LEVEL: Final = 10_000
 MAX_SHUFFLE_NUMBER: Final = 10_000
 MAX_LIMIT: Final = 100
+MAX_REMOVALS: Final = 72
+"""The most removals POST /api/solve/ takes: a whole Turtle's pairs."""
 
 
 def layout_ids() -> list[str]:
@@ -219,9 +232,76 @@ class ShuffleRequestSerializer(StrictSerializer):
         return attrs
 
 
+class RemovalSerializer(StrictSerializer):
+    """One pair the player took (and could undo): its positions and the faces that lay there."""
+
+    a = StrictIntegerField(min_value=0, help_text="Position index of one tile of the pair.")
+    b = StrictIntegerField(min_value=0, help_text="Position index of the other tile.")
+    fa = StrictChoiceField(choices=FACES, help_text="The face that lay on a.")
+    fb = StrictChoiceField(choices=FACES, help_text="The face that lay on b.")
+
+
+class RemovalsField(serializers.ListField):
+    """The undo history: at most :data:`MAX_REMOVALS`, refused (not cut) beyond, as the client caps it."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "help_text",
+            f"Optional: the pairs the player could undo, oldest first, at most {MAX_REMOVALS} "
+            "(the last ones). With them, a board that is not winnable is answered with undos.",
+        )
+        super().__init__(child=RemovalSerializer(), required=False, **kwargs)
+
+    def to_internal_value(self, data: Any) -> list[Any]:
+        if not isinstance(data, list):
+            raise serializers.ValidationError(f"must be an array of removals, not {json_type(data)}")
+        if len(data) > MAX_REMOVALS:
+            raise serializers.ValidationError(
+                f"at most {MAX_REMOVALS} removals (send the last ones), not {len(data)}"
+            )
+        return list(super().to_internal_value(data))
+
+
+def check_removals(board: Board, removals: list[dict[str, Any]]) -> list[tuple[int, int, Face, Face]]:
+    """The removals as the engine takes them, if they are a legal way to the board; else a ValidationError.
+
+    The board they lead back to must hold tiles of one set, and taking the
+    pairs again from there, in order, must be legal and give ``board`` back: so
+    forged faces (a fifth 7C, a pair that does not match, a tile put back where
+    one lies, or under one put back later) are refused before any solving.
+    """
+    undone = list(board.tiles)
+    for index in range(len(removals) - 1, -1, -1):
+        removal = removals[index]
+        for key, face_key in (("a", "fa"), ("b", "fb")):
+            i = removal[key]
+            if i >= len(undone):
+                raise serializers.ValidationError({f"removals[{index}].{key}": f"no position {i}"})
+            if undone[i] is not None:
+                raise serializers.ValidationError(
+                    {f"removals[{index}].{key}": f"position {i} is not empty before this removal is undone"}
+                )
+            undone[i] = Face(removal[face_key])
+    try:
+        check_tiles(board.layout, undone, must_pair=False)
+    except MalformedError as error:
+        raise serializers.ValidationError({"removals": f"the board they lead back to: {error}"}) from None
+    again = Board(board.layout, undone)
+    taken: list[tuple[int, int, Face, Face]] = []
+    for index, removal in enumerate(removals):
+        a, b = removal["a"], removal["b"]
+        try:
+            fa, fb = again.remove(a, b)
+        except IllegalMoveError as error:
+            raise serializers.ValidationError({f"removals[{index}]": f"not a legal move: {error}"}) from None
+        taken.append((a, b, fa, fb))
+    return taken
+
+
 class SolveRequestSerializer(StrictSerializer):
     layout = LayoutField()
     tiles = TilesField()
+    removals = RemovalsField()
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         layout = get_layout(attrs["layout"])
@@ -230,6 +310,8 @@ class SolveRequestSerializer(StrictSerializer):
         except ValueError as error:
             raise serializers.ValidationError({"tiles": str(error)}) from None
         attrs["layout"] = layout
+        if "removals" in attrs:
+            attrs["removals"] = check_removals(Board(layout, attrs["tiles"]), attrs["removals"])
         return attrs
 
 
@@ -354,9 +436,31 @@ class ShuffleSerializer(serializers.Serializer[Any]):
     plan = PlanField(allow_null=True, help_text="null when no solvable arrangement exists.")
 
 
+class LeftoverSerializer(serializers.Serializer[Any]):
+    tiles = serializers.IntegerField(min_value=0, help_text="Tiles left at the end of the best play found.")
+    proven = serializers.BooleanField(help_text="Whether no play leaves fewer.")
+
+
 class SolveSerializer(serializers.Serializer[Any]):
     winnable = serializers.BooleanField(allow_null=True, help_text="null: undecided within the time budget.")
     plan = PlanField(allow_null=True)
+    undos = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text=(
+            "Only when removals were sent: for a board that is not winnable, how many of the last "
+            "removals to undo to get a winnable board; null when winnable, when no undo of those "
+            "sent helps, or when the budget ran out first."
+        ),
+    )
+    leftover = LeftoverSerializer(
+        required=False,
+        allow_null=True,
+        help_text=(
+            "Only for a board that is not winnable: the fewest tiles it can still be played down to "
+            "(proven), or the fewest found within the budget (not proven); null when no time was left."
+        ),
+    )
 
 
 RANKED_MS_HELP: Final = (

@@ -7,6 +7,8 @@ limits per client address (``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]``).
 
 from __future__ import annotations
 
+import time
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -20,8 +22,11 @@ from game.core.api import tokens
 from game.core.api.busy import WorkSlots
 from game.core.api.views import ApiView, error_responses
 from game.mahjong.engine import (
+    Board,
     Deal,
+    Face,
     GameCode,
+    Layout,
     MalformedError,
     all_layouts,
     deal,
@@ -29,7 +34,8 @@ from game.mahjong.engine import (
     plan_json,
     shuffle_tiles,
 )
-from game.mahjong.engine.solver import Budget, solve_tiles
+from game.mahjong.engine.leftover import fewest_tiles_left
+from game.mahjong.engine.solver import Budget, Solution, Verdict, solve_tiles, undos_to_winnable
 from game.mahjong.models import Mode, Score
 
 from . import serializers as s
@@ -45,7 +51,11 @@ CODE_PARAMETER = OpenApiParameter(
 )
 
 SOLVE_BUDGET = Budget(nodes=20_000, seconds=1.0)
-"""At most this much work per POST /api/solve/, so that one request cannot hold a worker."""
+"""At most this much work per POST /api/solve/, so that one request cannot hold a worker
+(the verdict and the undos, with removals, share it)."""
+LEFTOVER_BUDGET = Budget(nodes=2_000, seconds=0.25)
+"""For a lost board, the search for the fewest tiles it can be played down to (positions and
+seconds), within what the request has left of SOLVE_BUDGET's time."""
 
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -202,6 +212,26 @@ class ShuffleView(ApiView):
         return Response({"tiles": list(result.tiles), "plan": plan_json(result.plan)})
 
 
+def _left_over(budget: Budget, spent: Solution, started: float) -> Budget:
+    """What a request's budget leaves after ``spent`` (its units of work, the time since ``started``)."""
+    seconds = None if budget.seconds is None else budget.seconds - (time.perf_counter() - started)
+    return Budget(nodes=budget.nodes - spent.nodes, seconds=seconds)
+
+
+def _fewest_left(layout: Layout, tiles: Sequence[Face | None], started: float) -> dict[str, Any] | None:
+    """The fewest tiles a lost board can still be played down to, in what the request has left
+    of its time (at most ``LEFTOVER_BUDGET``): {tiles, proven}, or None when no time is left."""
+    seconds = min(
+        LEFTOVER_BUDGET.seconds or 0.0, (SOLVE_BUDGET.seconds or 0.0) - (time.perf_counter() - started)
+    )
+    if seconds <= 0:
+        return None
+    found = fewest_tiles_left(
+        layout, tiles, positions=LEFTOVER_BUDGET.nodes, seconds=seconds, known_lost=True
+    )
+    return {"tiles": found.tiles, "proven": found.proven}
+
+
 class SolveView(ApiView):
     throttle_scope = "solve"
     # Per process, shared by its threads: a solve beyond the bound is refused, not queued.
@@ -212,8 +242,12 @@ class SolveView(ApiView):
         description=(
             "Searches for a way to clear the board within a bounded budget "
             f"({SOLVE_BUDGET.nodes} nodes, {SOLVE_BUDGET.seconds} s): winnable is true (with a plan), "
-            "false (proven), or null when the budget ran out first. Each server process runs only so "
-            "many solves at once; beyond that the answer is 503 (code busy) with Retry-After."
+            "false (proven), or null when the budget ran out first. With removals (the pairs the "
+            f"player could undo, oldest first, at most {s.MAX_REMOVALS}: checked to be a legal way "
+            "to this board, faces included), a board that is not winnable also gets undos, the "
+            "fewest of them to undo for a winnable board, found within the same one budget. Each "
+            "server process runs only so many solves at once; beyond that the answer is 503 (code "
+            "busy) with Retry-After."
         ),
         request=s.SolveRequestSerializer,
         responses={200: s.SolveSerializer, **error_responses(400, 413, 415, 429, 503)},
@@ -223,8 +257,18 @@ class SolveView(ApiView):
         query.is_valid(raise_exception=True)
         data = query.validated_data
         with self.slots.hold():
+            started = time.perf_counter()
             solution = solve_tiles(data["layout"], data["tiles"], SOLVE_BUDGET)
-        return Response({"winnable": solution.winnable, "plan": plan_json(solution.plan)})
+            body: dict[str, Any] = {"winnable": solution.winnable, "plan": plan_json(solution.plan)}
+            if "removals" in data:
+                body["undos"] = None
+                if solution.verdict is Verdict.NOT_WINNABLE:
+                    board = Board(data["layout"], data["tiles"])
+                    rest = _left_over(SOLVE_BUDGET, solution, started)
+                    body["undos"] = undos_to_winnable(board, data["removals"], rest)
+            if solution.verdict is Verdict.NOT_WINNABLE:
+                body["leftover"] = _fewest_left(data["layout"], data["tiles"], started)
+        return Response(body)
 
 
 class ScoreCreateView(ApiView):

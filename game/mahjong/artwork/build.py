@@ -9,7 +9,8 @@ from typing import Any, Final
 from ..engine.tiles import FACE_NAMES, FACES, parse_face
 from . import classic, kittens, numbers
 from .common import HEIGHT, WIDTH
-from .style import Style
+from .marks import DEFAULT_LANGUAGE, LANGUAGES
+from .style import Labels, Style
 from .svg import Canvas, finish_ids
 
 STYLES: Final[dict[str, Style]] = {s.name: s for s in (classic.STYLE, numbers.STYLE, kittens.STYLE)}
@@ -37,16 +38,35 @@ def get_style(name: str) -> Style:
         raise ValueError(f"unknown tile style {name!r}; known: {', '.join(STYLES)}") from None
 
 
-def draw(face: str, style: str) -> Canvas:
+PLAIN: Final = "plain"
+"""The sheet name part of a style's faces without corner marks (``classic-plain-sprite.svg``)."""
+
+
+def draw(face: str, style: str, labels: Labels | None = None) -> Canvas:
     if face not in FACE_NAMES:
         raise ValueError(f"unknown tile label {face!r}")
-    return get_style(style).draw(face)
+    return get_style(style).draw(face, labels or Labels())
 
 
-def face_svg(face: str, style: str) -> str:
-    """A standalone SVG document for one face (60 x 80), with its English name as title."""
+def sheet_variants(style: str) -> dict[str, Labels]:
+    """The sprite sheets of a style, by name: one per language, and one without corner
+    marks in the English labels (for a style whose faces carry corner marks)."""
+    variants = {language: Labels.of(language) for language in LANGUAGES}
+    if get_style(style).corner_marks:
+        variants[PLAIN] = Labels.of(DEFAULT_LANGUAGE, corner=False)
+    return variants
+
+
+def sheet_image(style: str, variant: str) -> str:
+    """The file name of one sprite sheet (``classic-pl-sprite.svg``)."""
+    return f"{style}-{variant}-sprite.svg"
+
+
+def face_svg(face: str, style: str, labels: Labels | None = None) -> str:
+    """A standalone SVG document for one face (60 x 80), with its English name as title
+    (and the English corner marks unless ``labels`` says otherwise)."""
     s = get_style(style)
-    canvas = draw(face, style)
+    canvas = draw(face, style, labels)
     body = (
         f'<svg xmlns="{SVG_NS}" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}">'
         f"<title>{FACE_NAMES[parse_face(face)]}</title>{s.library.defs(canvas.used)}{canvas.markup()}</svg>\n"
@@ -54,16 +74,18 @@ def face_svg(face: str, style: str) -> str:
     return finish_ids(body, s.prefix)
 
 
-def face_symbols(faces: list[str], style: str) -> str:
+def face_symbols(faces: list[str], style: str, language: str = DEFAULT_LANGUAGE, corner: bool = True) -> str:
     """``<defs>`` with one ``<symbol id="{prefix}f-{face}">`` per face plus what they use.
 
-    For inline use (diagrams): place a face with ``<use href="#{prefix}f-5B">``.
+    For inline use (diagrams): place a face with ``<use href="#{prefix}f-5B">``; the
+    faces carry the corner marks of ``language`` (none when ``corner`` is false).
     """
+    labels = Labels.of(language, corner)
     s = get_style(style)
     used: set[str] = set()
     symbols = []
     for face in dict.fromkeys(faces):
-        canvas = draw(face, style)
+        canvas = draw(face, style, labels)
         used |= canvas.used
         symbols.append(f'<symbol id="@@f-{face}" viewBox="0 0 {WIDTH} {HEIGHT}">{canvas.markup()}</symbol>')
     shared = s.library.defs(used)
@@ -83,16 +105,18 @@ def sprite_size() -> tuple[int, int]:
     return COLUMNS * CELL_W, rows * CELL_H
 
 
-def sprite_sheet(style: str) -> tuple[str, dict[str, Any]]:
-    """The sprite sheet SVG of a style and its manifest (face -> x, y, w, h)."""
+def sprite_sheet(style: str, variant: str = DEFAULT_LANGUAGE) -> tuple[str, dict[str, Any]]:
+    """One sprite sheet SVG of a style (a language's, or :data:`PLAIN`) and the style's
+    manifest (face -> x, y, w, h; the same for every sheet of the style)."""
     s = get_style(style)
+    labels = sheet_variants(style)[variant]
     width, height = sprite_size()
     used: set[str] = set()
     parts = []
     views = []
     manifest_faces: dict[str, dict[str, int]] = {}
     for face in FACES:
-        canvas = draw(face, style)
+        canvas = draw(face, style, labels)
         used |= canvas.used
         x, y = sprite_position(face)
         parts.append(f'<g transform="translate({x} {y})">{canvas.markup()}</g>')
@@ -100,13 +124,13 @@ def sprite_sheet(style: str) -> tuple[str, dict[str, Any]]:
         manifest_faces[face] = {"x": x, "y": y, "w": WIDTH, "h": HEIGHT}
     svg = (
         f'<svg xmlns="{SVG_NS}" viewBox="0 0 {width} {height}" width="{width}" height="{height}">'
-        f"<title>Miaojong tiles: {style}</title>{s.library.defs(used)}{''.join(views)}\n"
+        f"<title>Miaojong tiles: {style}, {variant}</title>{s.library.defs(used)}{''.join(views)}\n"
         + "\n".join(parts)
         + "\n</svg>\n"
     )
     manifest = {
         "style": style,
-        "image": f"{style}-sprite.svg",
+        "images": {name: sheet_image(style, name) for name in sheet_variants(style)},
         "width": width,
         "height": height,
         "columns": COLUMNS,
@@ -123,8 +147,9 @@ def generate() -> dict[str, bytes]:
     for name in STYLES:
         for face in FACES:
             files[f"{name}/{face}.svg"] = face_svg(face, name).encode()
-        svg, manifest = sprite_sheet(name)
-        files[f"{name}-sprite.svg"] = svg.encode()
+        for variant in sheet_variants(name):
+            svg, manifest = sprite_sheet(name, variant)
+            files[sheet_image(name, variant)] = svg.encode()
         files[f"{name}-sprite.json"] = (json.dumps(manifest, indent=1) + "\n").encode()
     return files
 

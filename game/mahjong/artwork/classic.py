@@ -33,7 +33,7 @@ from .common import (
     rank,
 )
 from .glyphs import add_glyph_definitions, cjk_char, latin_text
-from .style import Style
+from .style import Labels, Style
 from .svg import Canvas, Library, num
 
 LIBRARY = Library()
@@ -164,7 +164,7 @@ def _picture_tile(canvas: Canvas, face: str, char: str, colour: str) -> None:
     cjk_char(canvas, char, 33, 60, 17, 17, colour)
 
 
-def draw(face: str) -> Canvas:
+def draw(face: str, labels: Labels) -> Canvas:
     canvas = Canvas()
     frame(canvas)
     kind = group(face)
@@ -187,7 +187,8 @@ def draw(face: str) -> Canvas:
         _picture_tile(canvas, face, FLOWER_CHARS[face], CLASSIC["r"])
     else:
         _picture_tile(canvas, face, SEASON_CHARS[face], CLASSIC["b"])
-    corner_index(canvas, face, index_colour(face))
+    if labels.corner:
+        corner_index(canvas, labels.codes[face], index_colour(face))
     return canvas
 
 

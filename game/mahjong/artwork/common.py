@@ -80,9 +80,10 @@ def frame(canvas: Canvas) -> None:
     canvas.use("bg", 0, 0, WIDTH, HEIGHT)
 
 
-def corner_index(canvas: Canvas, face: str, colour: str) -> None:
-    """The small label in the top-left corner (``5B``, ``N``, ``Wh``, ``F2``)."""
-    latin_text(canvas, face, 4.6, 9.0, 8.4, colour, anchor="start", tracking=30)
+def corner_index(canvas: Canvas, code: str, colour: str) -> None:
+    """The small label in the top-left corner (``5B``, ``N``, ``Wh``, ``F2``; in Polish
+    ``Za`` for west: :mod:`.marks`), kept within the corner when it is three letters long."""
+    latin_text(canvas, code, 4.6, 9.0, 8.4, colour, max_width=20.0, anchor="start", tracking=30, squeeze=0.8)
 
 
 # -- traditional arrangements -----------------------------------------------------------

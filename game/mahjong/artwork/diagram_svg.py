@@ -16,6 +16,7 @@ from typing import Final
 from ..engine.diagram import Diagram
 from ..engine.tiles import FACE_NAMES, Face
 from .build import DEFAULT_STYLE, face_symbols, get_style
+from .marks import DEFAULT_LANGUAGE
 from .svg import attrs
 
 FACE_W: Final = 48.0
@@ -46,11 +47,17 @@ def describe(diagram: Diagram) -> str:
     return f"Tile diagram, {count} tile{'s' if count != 1 else ''}. Free: {free}. Blocked: {blocked}."
 
 
-def render_svg(diagram: Diagram, style: str = DEFAULT_STYLE, title: str | None = None) -> str:
+def render_svg(
+    diagram: Diagram,
+    style: str = DEFAULT_STYLE,
+    title: str | None = None,
+    language: str | None = DEFAULT_LANGUAGE,
+) -> str:
     """The diagram as an inline ``<svg role="img">`` whose ``<title>`` lists the tiles.
 
     ``title`` replaces the English description (the Django side passes a
-    translated one).
+    translated one); the faces carry the corner marks of ``language``
+    (:mod:`.marks`), or none when it is ``None`` (a drawing shown in every language).
     """
     s = get_style(style)
     top = diagram.layers - 1
@@ -87,7 +94,9 @@ def render_svg(diagram: Diagram, style: str = DEFAULT_STYLE, title: str | None =
         # Sized by the site's stylesheet (.tile-diagram-svg): the CSP refuses style attributes.
         f'height="{h}" class="tile-diagram-svg">'
         f"<title>{text}</title>"
-        + face_symbols([t.face for t in diagram.tiles], style)
+        + face_symbols(
+            [t.face for t in diagram.tiles], style, language or DEFAULT_LANGUAGE, corner=language is not None
+        )
         + "".join(parts)
         + "</svg>"
     )

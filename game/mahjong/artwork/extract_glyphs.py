@@ -13,10 +13,13 @@ advance width and its bounding box.  See ``FONTS.md`` for the licences.
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import json
 from pathlib import Path
 from typing import Any
+
+from .marks import mark_chars
 
 CJK_FONT = "/usr/share/fonts/truetype/arphic/ukai.ttc"
 CJK_FONT_NUMBER = 2  # "AR PL UKai TW": traditional character forms (萬, 東, 發, 蘭)
@@ -24,6 +27,7 @@ LATIN_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 
 CJK_CHARS = "一二三四五六七八九萬東南西北中發梅蘭竹菊春夏秋冬"
 LATIN_CHARS = "0123456789BCDEFGNRSWh"
+"""Digits and the English labels; the other languages' corner marks add theirs (:mod:`.marks`)."""
 
 OUT = Path(__file__).with_name("glyphs.json")
 
@@ -61,25 +65,39 @@ def _extract(font: Any, chars: str) -> dict[str, Any]:
     return glyphs
 
 
-def main() -> None:
-    tt_lib = importlib.import_module("fontTools.ttLib")
+def _cjk_part(tt_lib: Any) -> dict[str, Any]:
     cjk = tt_lib.TTCollection(CJK_FONT).fonts[CJK_FONT_NUMBER]
+    return {
+        "font": cjk["name"].getDebugName(4),
+        "version": cjk["name"].getDebugName(5),
+        "licence": "Arphic Public License (see ARPHICPL.txt)",
+        "notice": CJK_NOTICE,
+        "units_per_em": cjk["head"].unitsPerEm,
+        "glyphs": _extract(cjk, CJK_CHARS),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m game.mahjong.artwork.extract_glyphs", description=__doc__
+    )
+    parser.add_argument(
+        "--latin-only",
+        action="store_true",
+        help="extract only the DejaVu glyphs (letters, digits), keeping the committed Chinese ones",
+    )
+    args = parser.parse_args(argv)
+    tt_lib = importlib.import_module("fontTools.ttLib")
     latin = tt_lib.TTFont(LATIN_FONT)
+    committed = json.loads(OUT.read_text(encoding="utf-8")) if OUT.exists() else {}
     data = {
-        "cjk": {
-            "font": cjk["name"].getDebugName(4),
-            "version": cjk["name"].getDebugName(5),
-            "licence": "Arphic Public License (see ARPHICPL.txt)",
-            "notice": CJK_NOTICE,
-            "units_per_em": cjk["head"].unitsPerEm,
-            "glyphs": _extract(cjk, CJK_CHARS),
-        },
+        "cjk": committed["cjk"] if args.latin_only else _cjk_part(tt_lib),
         "latin": {
             "font": latin["name"].getDebugName(4),
             "version": latin["name"].getDebugName(5),
             "licence": "Bitstream Vera Fonts licence, DejaVu changes public domain (see FONTS.md)",
             "units_per_em": latin["head"].unitsPerEm,
-            "glyphs": _extract(latin, LATIN_CHARS),
+            "glyphs": _extract(latin, "".join(sorted(set(LATIN_CHARS + mark_chars())))),
         },
     }
     OUT.write_text(json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")

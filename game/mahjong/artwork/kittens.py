@@ -3,11 +3,16 @@
 * Dots: kitten heads in blue, in the circle arrangements of the dots (the one
   of dots is a big kitten in a ring, like the classic one).
 * Bamboo: green "bamboo kittens", sticks with ears and a face, in the stick
-  arrangements (the one of bamboo: a kitten with the traditional bird on its head).
+  arrangements (the one of bamboo: a tall one with the traditional bird on its head).
 * Characters: the Chinese numeral above a red kitten (in the place of 萬).
-* Winds: the wind's letter above a grey kitten on a compass, pointing to it.
-* Dragons: red, green and white kittens with little dragon horns (the white
-  one in the blue frame of the classic white dragon).
+* Winds: the wind's letter (in the page's language) above a grey kitten on a
+  compass, pointing to it.
+* Dragons: red, green and white kittens with little dragon horns on a
+  flame-edged seal (the white one in the blue frame of the classic white dragon).
+* At phone size every face must stay apart from every other (``tests/artwork/
+  contact_sheet.py`` draws them at 52 and 30 px): the one of bamboo is a tall
+  bamboo kitten, not a round head like the green dragon's; seven to nine dots are
+  plain heads in two blues by group, so they can be counted.
 * Flowers and seasons: a pink or teal kitten under the flower or season picture.
 
 Every face has the corner index.  All kittens share one head drawing
@@ -32,7 +37,7 @@ from .common import (
     rank,
 )
 from .glyphs import add_glyph_definitions, cjk_char, latin_text
-from .style import Style
+from .style import Labels, Style
 from .svg import Canvas, Library, attrs, num
 
 OUTLINE = "#3b2b27"
@@ -97,6 +102,19 @@ LIBRARY.add(
     f'<g fill="{WHITE}"><circle cx="-.41" cy="-.14" r=".045"/><circle cx=".33" cy="-.14" r=".045"/></g>'
     "</symbol>",
 )
+# A plain head for the crowded dots (seven to nine): the silhouette, the ears and two eyes,
+# no whiskers or mouth, which at phone size only blur the heads into each other.
+LIBRARY.add(
+    "head-plain",
+    '<symbol id="@@head-plain" viewBox="-1.1 -1.15 2.2 2.2">'
+    f'<path d="{HEAD_PATH}" fill="currentColor" stroke="{OUTLINE}" stroke-width=".09" '
+    'stroke-linejoin="round"/>'
+    f'<path d="M-.73 -.66L-.75 -.92L-.48 -.77ZM.73 -.66L.75 -.92L.48 -.77Z" fill="{PINK}"/>'
+    f'<g fill="{WHITE}"><ellipse cx="-.36" cy="0" rx=".2" ry=".24"/>'
+    '<ellipse cx=".36" cy="0" rx=".2" ry=".24"/></g>'
+    f'<g fill="{OUTLINE}"><circle cx="-.36" cy=".03" r=".12"/><circle cx=".36" cy=".03" r=".12"/></g>'
+    "</symbol>",
+)
 LIBRARY.add(
     "horns",
     '<symbol id="@@horns" viewBox="-1.1 -1.15 2.2 2.2" overflow="visible">'
@@ -105,6 +123,18 @@ LIBRARY.add(
     '<path d="M.36 -.8C.42 -1.05 .36 -1.28 .14 -1.4C.22 -1.22 .18 -1.02 .06 -.86Z"/></g>'
     f'<path d="M-.33 -.96L-.2 -.99M-.34 -1.1L-.22 -1.14M.33 -.96L.2 -.99M.34 -1.1L.22 -1.14" '
     f'stroke="{OUTLINE}" stroke-width=".035" stroke-linecap="round"/>'
+    "</symbol>",
+)
+LIBRARY.add(
+    "burst",
+    '<symbol id="@@burst" viewBox="-1 -1 2 2">'
+    + '<path d="M'
+    + "L".join(
+        f"{num(rr * math.sin(math.radians(15 * k)), 3)} {num(-rr * math.cos(math.radians(15 * k)), 3)}"
+        for k, rr in ((k, 0.98 if k % 2 == 0 else 0.78) for k in range(24))
+    )
+    + 'Z" fill="currentColor" fill-opacity=".3" stroke="currentColor" stroke-width=".07" '
+    'stroke-linejoin="round"/>'
     "</symbol>",
 )
 LIBRARY.add(
@@ -174,6 +204,8 @@ for _w, _h, _ in STICKS.values():
         _name, _markup = _catstick_symbol(_w, _h)
         LIBRARY.add(_name, _markup)
         _STICK_NAMES[(_w, _h)] = _name
+ONE_BAMBOO_STICK, _markup = _catstick_symbol(18, 42)
+LIBRARY.add(ONE_BAMBOO_STICK, _markup)
 
 
 def kitten(
@@ -207,16 +239,42 @@ def _dots(canvas: Canvas, n: int) -> None:
         kitten(canvas, cx, cy + 2, 15, fur)
         return
     r, spots = DOTS[n]
+    if n >= CROWDED_DOTS:
+        # Plain heads, a little bigger, groups in two blues: countable at phone size.
+        size = r * (1.06 if n == 9 else 1.14)
+        for fx, fy, colour in spots:
+            cx, cy = in_art(fx, fy)
+            shade = fur if _group_of(n, fy, colour) % 2 == 0 else DEEP_BLUE
+            canvas.use("head-plain", cx - 1.1 * size, cy - 1.05 * size, 2.2 * size, 2.2 * size, color=shade)
+        return
     for fx, fy, _colour in spots:
         cx, cy = in_art(fx, fy)
         kitten(canvas, cx, cy + r * 0.1, r * 1.02, fur)
 
 
+CROWDED_DOTS = 7
+"""From this many dots on, the heads are drawn plain (see ``head-plain``)."""
+
+DEEP_BLUE = "#1d4f9f"
+
+
+def _group_of(n: int, fy: float, colour: str) -> int:
+    """Which group of the dots of ``n`` a dot is in: its colour's in the classic arrangement
+    when it has several (seven: the diagonal and the square), else its row, from the top."""
+    spots = DOTS[n][1]
+    colours = list(dict.fromkeys(c for _x, _y, c in spots))
+    if len(colours) > 1:
+        return colours.index(colour)
+    return sorted({y for _x, y, _c in spots}).index(fy)
+
+
 def _sticks(canvas: Canvas, n: int) -> None:
     fur = FUR["B"]
     if n == 1:
-        kitten(canvas, 30, 57, 17, fur, look=(0.3, -1))
-        canvas.use("bird", 17, 17, 28, 21)
+        # One tall bamboo kitten with the bird on its head: a stick's silhouette, unlike the
+        # round head of the green dragon.
+        canvas.use(ONE_BAMBOO_STICK, 21, 34, 18, 42, color=fur)
+        canvas.use("bird", 15, 14, 30, 22.5)
         return
     w, h, sticks = STICKS[n]
     name = _STICK_NAMES[(w, h)]
@@ -230,9 +288,9 @@ def _sticks(canvas: Canvas, n: int) -> None:
 _WIND_ANGLE = {"N": 0, "E": 90, "S": 180, "W": 270}
 
 
-def _wind(canvas: Canvas, face: str) -> None:
+def _wind(canvas: Canvas, face: str, letter: str) -> None:
     colour = GROUP_COLOURS["wind"]
-    latin_text(canvas, face, 30, 26, 17, colour)
+    latin_text(canvas, letter, 30, 26, 17, colour, max_width=30)
     cx, cy = 30.0, 56.5
     angle = _WIND_ANGLE[face]
     canvas.add(
@@ -260,6 +318,9 @@ def _dragon(canvas: Canvas, face: str) -> None:
             f'<rect x="12" y="21" width="36" height="48" rx="2.5" fill="none" stroke="{blue}" '
             'stroke-width="1" stroke-dasharray="2.4 1.6"/>'
         )
+    else:
+        # A flame-edged seal behind the dragon kitten: a silhouette no suit tile has.
+        canvas.use("burst", 6, 21, 48, 48, color=DRAGON_INDEX[face])
     kitten(canvas, 30, 51, 17, FUR[face], horns=True)
     # a little flame of a dragon tail curling up at the side
     colour = {"R": "#dd3b35", "G": "#2f9a55", "Wh": "#1d4f9f"}[face]
@@ -281,7 +342,7 @@ def _picture(canvas: Canvas, face: str, fur: str) -> None:
     canvas.use("paw", 37, 70, 6, 6, color=fur)
 
 
-def draw(face: str) -> Canvas:
+def draw(face: str, labels: Labels) -> Canvas:
     canvas = Canvas()
     frame(canvas)
     kind = group(face)
@@ -293,12 +354,15 @@ def draw(face: str) -> Canvas:
         cjk_char(canvas, CHINESE_NUMERALS[rank(face) - 1], 10, 13, 40, 30, "#1f2535", em=34)
         kitten(canvas, 30, 61, 13.5, FUR["C"])
     elif kind == "wind":
-        _wind(canvas, face)
+        _wind(canvas, face, labels.codes[face])
     elif kind == "dragon":
         _dragon(canvas, face)
     else:
         _picture(canvas, face, FUR[kind])
-    corner_index(canvas, face, DRAGON_INDEX[face] if kind == "dragon" else GROUP_COLOURS[kind])
+    if labels.corner:
+        corner_index(
+            canvas, labels.codes[face], DRAGON_INDEX[face] if kind == "dragon" else GROUP_COLOURS[kind]
+        )
     return canvas
 
 

@@ -1,6 +1,7 @@
-"""Numbers style: the canonical label, large and bold, in its group's colour.
+"""Numbers style: the face's code in the page's language, large and bold, in its group's colour.
 
-``5B``, ``N``, ``Wh``, ``F2``: one colour per suit (bamboo green,
+``5B``, ``N``, ``Wh``, ``F2`` in English (``5K``, ``Pn``, ``Bi``, ``Kw2`` in Polish:
+:mod:`.marks`): one colour per suit (bamboo green,
 characters red, dots blue), one for the winds, one for the dragons, one
 shared by all flowers and one by all seasons (tiles of those two groups
 match each other), and a thin frame in the same colour.  The clearest style
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from .common import GROUP_COLOURS, HEIGHT, WIDTH, add_frame, frame, group
 from .glyphs import add_glyph_definitions, latin_text
-from .style import Style
+from .style import Labels, Style
 from .svg import Canvas, Library, attrs
 
 LIBRARY = Library()
@@ -30,7 +31,7 @@ TINTS = {
 }
 
 
-def draw(face: str) -> Canvas:
+def draw(face: str, labels: Labels) -> Canvas:
     canvas = Canvas()
     frame(canvas)
     kind = group(face)
@@ -39,10 +40,11 @@ def draw(face: str) -> Canvas:
         f"<rect {attrs(x=4, y=4, width=WIDTH - 8, height=HEIGHT - 8, rx=4.5, fill=TINTS[kind])} "
         f'stroke="{colour}" stroke-width="1.6"/>'
     )
-    cap = 36.0 if len(face) == 1 else 30.0
+    label = labels.codes[face]
+    cap = 36.0 if len(label) == 1 else 30.0
     centre = (WIDTH / 2, HEIGHT / 2 + 0.5)
-    latin_text(canvas, face, *centre, cap, colour, max_width=WIDTH - 13, tracking=-60, squeeze=0.8)
+    latin_text(canvas, label, *centre, cap, colour, max_width=WIDTH - 13, tracking=-60, squeeze=0.8)
     return canvas
 
 
-STYLE = Style("numbers", "mn-", LIBRARY, draw)
+STYLE = Style("numbers", "mn-", LIBRARY, draw, corner_marks=False)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, cast
 
 from .dealing import Pair
 from .errors import IllegalMoveError, MalformedError
@@ -26,16 +26,23 @@ def check_tiles(layout: Layout, tiles: Sequence[object], *, must_pair: bool) -> 
             f"layout {layout.id} has {len(layout)} positions: give one face or null for each, "
             f"not {len(tiles)} items"
         )
-    counts: Counter[str] = Counter()
-    board: list[Face | None] = []
-    for index, label in enumerate(tiles):
-        if label is None:
-            board.append(None)
-            continue
-        if not isinstance(label, str) or label not in FACE_INDEX:
-            raise MalformedError(f"item {index}: unknown tile label {label!r}")
-        counts[label] += 1
-        board.append(Face(label))
+    counted: Counter[object] | None
+    try:
+        counted = Counter(tiles)
+    except TypeError:  # an unhashable item (a list, say): named below
+        counted = None
+    if counted is not None and (counted.keys() - {None}) <= FACE_INDEX.keys():
+        del counted[None]
+        counts: Counter[str] = cast(Counter[str], counted)
+    else:
+        # The rare case, item by item, to name the first bad item (the common one is counted in C).
+        counts = Counter()
+        for index, label in enumerate(tiles):
+            if label is None:
+                continue
+            if not isinstance(label, str) or label not in FACE_INDEX:
+                raise MalformedError(f"item {index}: unknown tile label {label!r}")
+            counts[label] += 1
     for label, count in counts.items():
         copies = COPIES[FACE_INDEX[label]]
         if count > copies:
@@ -51,7 +58,8 @@ def check_tiles(layout: Layout, tiles: Sequence[object], *, must_pair: bool) -> 
             if classes[match_class] % 2:
                 what = _CLASS_NAMES.get(match_class, f"{label} tiles")
                 raise MalformedError(f"the {what} cannot all be paired: there is an odd number of them")
-    return board
+    # Every item is now None or a known label: a Face as it is.
+    return cast(list[Face | None], list(tiles))
 
 
 class Board:

@@ -18,9 +18,9 @@ from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from ..artwork.build import DEFAULT_STYLE, STYLES
+from ..artwork.build import DEFAULT_STYLE, STYLES, get_style, sheet_image
 from ..artwork.common import HEIGHT, WIDTH
-from ..diagrams import error_notice, render_diagram
+from ..diagrams import error_notice, marks_language, render_diagram
 from ..engine.diagram import DiagramError, diagram_problems
 from ..engine.tiles import FACE_INDEX
 from ..names import face_name
@@ -44,7 +44,10 @@ def tile_diagram(notation: str, style: str = DEFAULT_STYLE) -> SafeString:
 
 
 def face_url(face: str, style: str) -> str:
-    return static(f"mahjong/tiles/{style}/{face}.svg")
+    """One face in the page's language: its view in the style's sprite sheet of that language
+    (the sheets carry a ``<view>`` per face), so that a page of faces fetches one file a style."""
+    sheet = static(f"mahjong/tiles/{sheet_image(style, marks_language())}")
+    return f"{sheet}#{get_style(style).prefix}{face}"
 
 
 @register.simple_tag

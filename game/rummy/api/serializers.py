@@ -124,8 +124,8 @@ class ActionRequestSerializer(StrictSerializer):
 
 
 def action_of(validated: dict[str, Any]) -> Action:
-    """The engine's action from an ActionRequestSerializer's data (the HTTP API's and the room
-    socket's): everything but the position it names."""
+    """The engine's action from an ActionRequestSerializer's data: everything but the position
+    it names."""
     return Action.from_json({k: v for k, v in validated.items() if k not in ("hand", "number")})
 
 

@@ -178,8 +178,14 @@ def parse_tile_codes(value: object, what: str = "a rack") -> list[int]:
 
 
 def parse_table_codes(value: object, what: str = "a table") -> list[list[int]]:
-    """Codes of a JSON-ish list of sets, each a list of tile texts."""
-    return [parse_tile_codes(item, f"set {i} of {what}") for i, item in enumerate(_sequence(value, what))]
+    """Codes of a JSON-ish list of sets, each a list of tile texts.
+
+    No table holds more than the box's tiles: a longer one is refused before it is read,
+    so that whatever a client sends costs little to turn down."""
+    sets = _sequence(value, what)
+    if len(sets) > BOX_SIZE or sum(len(item) for item in sets if isinstance(item, list | tuple)) > BOX_SIZE:
+        raise MalformedError(f"{what} holds more tiles than the box's {BOX_SIZE}")
+    return [parse_tile_codes(item, f"set {i} of {what}") for i, item in enumerate(sets)]
 
 
 def parse_rack(value: object) -> Rack:

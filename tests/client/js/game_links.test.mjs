@@ -20,9 +20,11 @@ const dealOf = (code, more = {}) => ({
   tiles: ["5B", "5B", "R", "R"], plan: null, token: "x", ...more,
 });
 const PLAY_URL = "/en/mahjong/play/";
+/** Today's date (UTC): only today's daily keeps the daily's address (an earlier day's has its code's). */
+const TODAY = new Date().toISOString().slice(0, 10);
 
 /** A page at `address` with a loader whose parts are recorded; `saved` is the game left in progress. */
-function page({ address, code = null, daily = null, saved = null, dealt = (body) => dealOf(body.code ?? "MJ1-L00-DAILYDD", body.daily ? { daily: "2026-12-02" } : {}) }) {
+function page({ address, code = null, daily = null, saved = null, dealt = (body) => dealOf(body.code ?? "MJ1-L00-DAILYDD", body.daily ? { daily: TODAY } : {}) }) {
   const [pathname, search = ""] = address.split("?");
   globalThis.location = { pathname, search: search && `?${search}` };
   const addresses = [];
@@ -128,7 +130,7 @@ test("a daily game's address is the daily's, so that whoever follows it gets the
   assert.deepEqual(p.deals, [{ daily: "classic" }]);
   assert.deepEqual(p.addresses, [], "the address stays the daily's");
 
-  const shown = page({ address: `${PLAY_URL}MJ1-L00-DAILYDD/`, saved: savedGame("MJ1-L00-DAILYDD", 1, { daily: "2026-12-02" }) });
+  const shown = page({ address: `${PLAY_URL}MJ1-L00-DAILYDD/`, saved: savedGame("MJ1-L00-DAILYDD", 1, { daily: TODAY }) });
   shown.restore();
   assert.equal(shown.addresses.at(-1), `${PLAY_URL}?daily=classic`);
   const other = page({ address: PLAY_URL, saved: savedGame("MJ1-L00-MINEEEE") });

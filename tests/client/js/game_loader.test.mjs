@@ -33,3 +33,15 @@ test("an old save gets its graph from the deal of its code and level", async () 
   const stale = Game.fromJSON({ ...Game.fromDeal(deal).toJSON(), graph: undefined });
   assert.equal(await other.withGraph({ game: stale, t: 0, wall: undefined, style: undefined }), null);
 });
+
+const { gameAddress } = await import("../../../game/mahjong/static/mahjong/js/game_loader.js");
+
+test("today's daily has the daily's address; an earlier day's daily and any other game their code's", () => {
+  const play = "/en/mahjong/play/";
+  const daily = { code: "MJ1-L00-ABCDEFG", mode: "arcade", daily: "2026-12-03" };
+  assert.equal(gameAddress(daily, play, "2026-12-03"), "/en/mahjong/play/?daily=arcade");
+  // ?daily= would open today's challenge, not the saved one.
+  assert.equal(gameAddress(daily, play, "2026-12-04"), "/en/mahjong/play/MJ1-L00-ABCDEFG/?mode=arcade");
+  assert.equal(gameAddress({ ...daily, mode: "classic", daily: null }, play, "2026-12-03"),
+    "/en/mahjong/play/MJ1-L00-ABCDEFG/");
+});

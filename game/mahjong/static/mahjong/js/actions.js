@@ -5,6 +5,7 @@
 // clock's time, says what happened (the live region) and hands over to afterMove.
 
 import { gettext, interpolate } from "../../core/js/i18n.js";
+import { HintActions } from "./hint_actions.js";
 import { nextFocus } from "./input.js";
 import { Status, Tap } from "./state.js";
 import { failureText } from "./ui.js";
@@ -21,11 +22,13 @@ import { formatNumber } from "../../core/js/numbers.js";
  * @property {import("./session.js").PlaySession} session
  * @property {Pick<MahjongApi, "deal" | "dealAt" | "shuffle">} api
  * @property {Pick<import("./ui.js").PlayUi, "announce" | "refused" | "openDialog" | "openNewGame" | "copyLink" | "showNotice">} ui
- * @property {Pick<import("./render.js").BoardRenderer, "animateRemoval" | "toggleView" | "viewName" | "center" | "reveal">} board
+ * @property {Pick<import("./render.js").BoardRenderer, "animateRemoval" | "toggleView" | "viewName" | "center" | "reveal" | "update">} board
+ * @property {Pick<import("./winnability_watcher.js").WinnabilityWatcher, "advise" | "askNow" | "leftoverFor">} hints what is known of the board, for sure hints
  * @property {() => Promise<void>} nextStyle
  * @property {() => void} openRecords
  * @property {(add: {hints: number}) => void} countStats
  * @property {(game: Game) => void} boardCleared the records' part of a cleared board
+ * @property {(name: import("./sounds.js").SoundName) => void} sound plays a sound, if the player turned them on
  * @property {(tiles: import("./rules.js").Tiles) => void} knowWinnable a board the server dealt with a plan
  * @property {(deal: Deal) => void} begin puts a new deal on the board
  * @property {(problem: string) => void} showEnd the end dialog again, with the problem that kept the game from going on
@@ -43,6 +46,9 @@ export class PlayActions {
     this.deps = deps;
     this.session = deps.session;
     this.ui = deps.ui;
+    /** @type {{game: import("./state.js").Game, selected: number | null, focus: number | null} | null} what the last tap changed */
+    this.beforeTap = null;
+    this.hinting = new HintActions(this);
   }
 
   /** A named action (toolbar button or key: see input.js KEYS). @param {string} name */
@@ -67,25 +73,29 @@ export class PlayActions {
   }
 
   /** A tap on position i, or off the tiles (-1). @param {number} i */
+  /** A tap on tile i (-1: on the felt); true when it took a pair. @param {number} i */
   tap(i) {
     const game = this.session.game;
-    if (!game || this.session.busy) return;
+    this.beforeTap = null;
+    if (!game || this.session.busy) return false;
     if (game.paused) {
       this.togglePause(); // a tap on the hidden board resumes
-      return;
+      return false;
     }
+    this.beforeTap = { game, selected: game.s.selected, focus: this.session.focus };
     if (i < 0) {
       if (game.s.selected !== null) {
         game.s.selected = null;
         this.ui.announce(gettext("Selection cancelled."));
         this.deps.refresh();
       }
-      return;
+      return false;
     }
     const face = game.tiles[i] ?? "";
     /** @type {string} */
     let result = Tap.BLOCKED;
-    if (!this.attempt((t) => { result = game.tap(i, t); })) return;
+    if (!this.attempt((t) => { result = game.tap(i, t); })) return false;
+    if (result === Tap.MATCHED || result === Tap.BLOCKED) this.deps.sound(result === Tap.MATCHED ? "pair" : "refused");
     const name = this.deps.faceName(face);
     if (result === Tap.MATCHED) {
       const last = game.s.history[game.s.history.length - 1] || { a: i, b: i, fa: face, fb: face };
@@ -93,7 +103,7 @@ export class PlayActions {
       this.ui.announce(interpolate(gettext("Pair removed: %(tile)s."), { tile: name }));
       if (game.s.status === Status.CLEARED) this.deps.boardCleared(game);
       this.deps.afterMove(true);
-      return;
+      return true;
     }
     this.session.setFocus(i);
     const said = {
@@ -103,6 +113,17 @@ export class PlayActions {
     }[result];
     this.ui.announce(interpolate(said ?? "", { tile: name }));
     this.deps.refresh();
+    return false;
+  }
+
+  /** Put the selection back as it was before the last tap (which was half of a double tap). */
+  revertTap() {
+    const before = this.beforeTap;
+    this.beforeTap = null;
+    if (!before || before.game !== this.session.game) return;
+    before.game.s.selected = before.selected;
+    this.session.setFocus(before.focus);
+    this.deps.refresh();
   }
 
   /** Enter or Space on the board: tap the focused tile. */
@@ -111,18 +132,9 @@ export class PlayActions {
     if (focus !== null) this.tap(focus);
   }
 
+  /** The hint (hint_actions.js): a sure pair, or on a lost board the undos back. */
   hint() {
-    const game = this.session.game;
-    if (!game?.canHint) return;
-    /** @type {[number, number] | null} */
-    let pair = null;
-    if (!this.attempt((t) => { pair = game.hint(t); })) return;
-    this.deps.countStats({ hints: 1 });
-    const shown = /** @type {[number, number] | null} */ (pair);
-    this.ui.announce(shown
-      ? interpolate(gettext("Hint: %(a)s and %(b)s."), { a: this.faceAt(game, shown[0]), b: this.faceAt(game, shown[1]) })
-      : gettext("There is no pair to remove."));
-    this.deps.afterMove();
+    return this.hinting.hint();
   }
 
   undo() {

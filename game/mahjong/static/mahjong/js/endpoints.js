@@ -29,8 +29,13 @@ export function createMahjongApi(base) {
      * @returns {Promise<Shuffled>}
      */
     shuffle: (c, body) => request("POST", `deals/${code(c)}/shuffle/`, body),
-    /** @param {string} layout @param {Tiles} tiles @returns {Promise<{winnable: boolean | null}>} */
-    solve: (layout, tiles) => request("POST", "solve/", { layout, tiles }),
+    /**
+     * Is the board winnable (with a plan)? With removals (the last pairs taken, oldest first), a lost
+     * board also gets the undos back to a winnable one.
+     * @param {string} layout @param {Tiles} tiles @param {{a: number, b: number, fa: string, fb: string}[]} [removals]
+     * @returns {Promise<{winnable: boolean | null, plan: [number, number][] | null, undos?: number | null}>}
+     */
+    solve: (layout, tiles, removals) => request("POST", "solve/", removals ? { layout, tiles, removals } : { layout, tiles }),
     /**
      * The log goes in its text form, which keeps a long arcade game within the body limit.
      * @param {string} token

@@ -16,6 +16,20 @@ import { loadGame } from "./storage.js";
  * @typedef {{code: string | null, mode: string | null, daily: string | null, defaultLayout: string, playUrl: string}} StartConfig
  */
 
+/**
+ * The address of a game: today's daily challenge's is the daily's, so that whoever follows
+ * it plays the day's challenge; any other game's (an earlier day's daily too: `?daily=` would
+ * open today's) is its code's.
+ * @param {{code: string, mode: string, daily: string | null}} s the game's state
+ * @param {string} playUrl the play page's address
+ * @param {string} today the UTC date, YYYY-MM-DD (the daily changes at midnight UTC)
+ * @returns {string}
+ */
+export function gameAddress(s, playUrl, today) {
+  if (s.daily === today) return `${playUrl}?daily=${s.mode}`;
+  return `${playUrl}${s.code}/${s.mode === "arcade" ? "?mode=arcade" : ""}`;
+}
+
 export class GameLoader {
   /**
    * @param {object} deps
@@ -147,9 +161,7 @@ export class GameLoader {
     this.deps.setLayout(game.s.positions);
     ui.showMessage("");
     const s = game.s;
-    // A daily game's address is the daily's, so that whoever follows it plays the day's challenge.
-    const url = s.daily ? `${config.playUrl}?daily=${s.mode}`
-      : `${config.playUrl}${s.code}/${s.mode === "arcade" ? "?mode=arcade" : ""}`;
+    const url = gameAddress(s, config.playUrl, new Date().toISOString().slice(0, 10));
     ui.showCode(s.code, url);
     if (`${location.pathname}${location.search}` !== url) history.replaceState(null, "", url);
     ui.showInfo(this.deps.describe(game));

@@ -76,7 +76,8 @@ function typing(target) {
  */
 /**
  * @typedef {object} InputHandlers
- * @property {(i: number) => void} tap
+ * @property {(i: number) => boolean | void} tap true when the tap took a pair
+ * @property {() => void} [revertTap] undo what the last tap did to the selection (a double tap's first half)
  * @property {(name: string) => void} action
  * @property {(direction: Direction) => void} focusMove
  * @property {() => void} focusSelect
@@ -111,7 +112,7 @@ export function attachInput(canvas, { hitTest, handlers, enabled = () => true, b
   const pointers = new Map();
   /** @type {Gesture | null} */
   let gesture = null;
-  /** @type {import("./view.js").TapRecord | null} */
+  /** @type {(import("./view.js").TapRecord & {took: boolean}) | null} */
   let lastTap = null;
 
   /** @param {PointerEvent} event */
@@ -181,13 +182,21 @@ export function attachInput(canvas, { hitTest, handlers, enabled = () => true, b
     const type = event.pointerType;
     const target = hitTest(event.clientX, event.clientY, TAP_TOLERANCE[type] ?? 0);
     const tap = { x: event.clientX, y: event.clientY, t: event.timeStamp, target };
-    if (type !== "mouse" && handlers.toggleView && isDoubleTap(lastTap, tap)) {
+    const first = lastTap;
+    if (type !== "mouse" && handlers.toggleView && first && isDoubleTap(first, { ...tap, target: first.target })) {
+      // A double tap zooms and does nothing else: the selection its first half made is taken
+      // back; and when that half took a pair, the second is only its echo (the tile under the
+      // finger is another one now), neither a zoom nor a tap on the tile that came to light.
       lastTap = null;
-      handlers.toggleView(event.clientX, event.clientY);
-      return;
+      if (first.took) return;
+      if (first.target === target) {
+        handlers.revertTap?.();
+        handlers.toggleView(event.clientX, event.clientY);
+        return;
+      }
     }
-    lastTap = type === "mouse" ? null : tap;
-    handlers.tap(target);
+    const took = Boolean(handlers.tap(target));
+    lastTap = type === "mouse" ? null : { ...tap, took };
   }
 
   canvas.addEventListener("pointerup", (event) => release(event, false));

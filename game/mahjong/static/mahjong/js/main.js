@@ -6,6 +6,7 @@
 import { element } from "../../core/js/dom.js";
 import { gettext } from "../../core/js/i18n.js";
 import { PlayActions } from "./actions.js";
+import { Celebration } from "./celebration.js";
 import { EndDialogs } from "./end_dialogs.js";
 import { createMahjongApi } from "./endpoints.js";
 import { GameLoader } from "./game_loader.js";
@@ -16,6 +17,8 @@ import { BoardRenderer } from "./render.js";
 import { ScoreSubmission } from "./score_submission.js";
 import { configureScoring } from "./scoring.js";
 import { PlaySession } from "./session.js";
+import { PlaySettings } from "./settings.js";
+import { Sounds } from "./sounds.js";
 import { saveGame } from "./storage.js";
 import { testHook } from "./test_hook.js";
 import { TileStyles } from "./tile_styles.js";
@@ -52,11 +55,14 @@ function startPlayPage(config, root) {
   const board = new BoardRenderer(canvas, {
     pausedLabel: gettext("Paused"),
     zoomable: true,
-    // As tall as the window below the board's top (when at the top of the page), so that
-    // the whole board is on the first screen; never too small to play on.
+    // All the window below the board's top (measured at the top of the page), less the bar
+    // where it sits under the board (phones upright): the board is the page. Below a playable
+    // minimum the page scrolls instead.
     maxHeight: () => {
-      const top = (canvas.parentElement ?? canvas).getBoundingClientRect().top + window.scrollY;
-      return Math.max(260, window.innerHeight * 0.45, window.innerHeight - top - 20);
+      const room = (canvas.parentElement ?? canvas).getBoundingClientRect();
+      const bar = root.querySelector(".play-bar")?.getBoundingClientRect();
+      const under = bar && bar.top > room.top ? bar.height : 0;
+      return Math.max(220, window.innerHeight - (room.top + window.scrollY) - under);
     },
   });
   /** @param {string} id */
@@ -75,6 +81,7 @@ function startPlayPage(config, root) {
     solve: api.solve,
     currentGame: () => session.game,
     onChange: () => screen.refreshStatus(),
+    announce: (text) => ui.announce(text),
   });
   const save = () => {
     if (session.game) saveGame(session.game, session.now(), styles.current);
@@ -103,6 +110,8 @@ function startPlayPage(config, root) {
     afterMove,
     fail,
   });
+  const sounds = new Sounds();
+  const celebration = new Celebration(canvas);
   const actions = new PlayActions({
     session,
     api,
@@ -111,8 +120,14 @@ function startPlayPage(config, root) {
     nextStyle: () => styles.next(),
     openRecords: () => ui.openRecords(records.records, layoutName),
     countStats: (add) => records.count(add),
-    boardCleared: (game) => records.boardCleared(game),
+    boardCleared: (game) => {
+      records.boardCleared(game);
+      celebration.start();
+      sounds.play("win");
+    },
+    sound: (name) => sounds.play(name),
     knowWinnable: (tiles) => watcher.knowWinnable(tiles),
+    hints: watcher,
     begin: (deal) => loader.begin(deal),
     showEnd: (problem) => {
       if (session.game) ends.show(session.game, problem);
@@ -137,13 +152,18 @@ function startPlayPage(config, root) {
     },
   });
 
-  ui.onAction = (name) => actions.run(name);
+  const settings = new PlaySettings(element(root, "#play-settings-dialog", HTMLDialogElement), {
+    styles,
+    unveil: (unveiled) => board.setUnveiled(unveiled),
+  });
+  ui.onAction = (name) => (name === "settings" ? settings.open() : actions.run(name));
   attachInput(canvas, {
     hitTest: (x, y, tolerance) => board.hitTest(x, y, tolerance),
-    enabled: () => !ui.dialogOpen && Boolean(session.game),
+    enabled: () => !ui.dialogOpen && !settings.isOpen && Boolean(session.game),
     board,
     handlers: {
       tap: (i) => actions.tap(i),
+      revertTap: () => actions.revertTap(),
       toggleView: (x, y) => actions.toggleView(x, y),
       action: (name) => actions.run(name),
       focusMove: (direction) => actions.moveFocus(direction),

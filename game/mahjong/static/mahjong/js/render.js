@@ -70,6 +70,7 @@ export class BoardRenderer {
     this.atlasTimer = 0;
     /** @type {Stamps | null} */
     this.stamps = null;
+    this.unveiled = false; // the player's setting: blocked tiles drawn plain, not veiled
     /** @type {{i: number, face: string, start: number}[]} removed tiles fading away */
     this.ghosts = [];
     this.frame = 0;
@@ -123,6 +124,12 @@ export class BoardRenderer {
   setSprite(sprite) {
     this.sprite = sprite;
     this.atlas = null;
+    this.invalidate();
+  }
+
+  /** Veil the blocked tiles (the default) or draw them plain. @param {boolean} unveiled */
+  setUnveiled(unveiled) {
+    this.unveiled = unveiled;
     this.invalidate();
   }
 
@@ -314,7 +321,7 @@ export class BoardRenderer {
       const face = view.tiles[i];
       if (face === null || face === undefined) continue;
       paintTile(ctx, brush, this.tileDrawing(g, i, face, {
-        blocked: !view.free[i],
+        blocked: !view.free[i] && !this.unveiled,
         selected: view.selected === i,
         hinted: hint.has(i),
         focused: view.focus === i,
@@ -359,7 +366,7 @@ export class BoardRenderer {
     return {
       rect: { x: x - grow, y: y - grow, w: w + 2 * grow, h: h + 2 * grow },
       depth: g.view.scale * DEPTH,
-      raised: this.positions[i][2] > 0,
+      layer: this.positions[i][2],
       face,
       marks,
       alpha,

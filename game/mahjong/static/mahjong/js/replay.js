@@ -60,7 +60,18 @@ class ReplayController {
       },
     });
     this.renderer.setLayout(config.script.positions);
+    /** The step after which the board could no longer be cleared (the page marks it), if any. */
+    this.deadEnd = root.querySelector("#replay-dead-end");
+    this.placeDeadMark();
     this.wire();
+  }
+
+  /** The dead end's mark sits on the timeline at its step (the page cannot place it: no inline styles). */
+  placeDeadMark() {
+    const mark = this.root.querySelector("#replay-dead-mark");
+    const step = Number(this.deadEnd instanceof HTMLElement ? this.deadEnd.dataset.step : NaN);
+    if (!(mark instanceof HTMLElement) || !Number.isFinite(step) || !this.player.length) return;
+    mark.style.setProperty("--at", String(Math.min(1, step / this.player.length)));
   }
 
   wire() {
@@ -225,6 +236,9 @@ class ReplayController {
     });
     if (animate && frame.removed.length) this.renderer.animateRemoval(frame.removed);
     el.seek.value = String(player.position);
+    if (this.deadEnd instanceof HTMLElement) {
+      this.deadEnd.classList.toggle("replay-dead-end-reached", player.position >= Number(this.deadEnd.dataset.step));
+    }
     // For people's tools and the end-to-end tests: where the replay is, and how the board stands.
     this.root.dataset.position = String(player.position);
     this.root.dataset.status = frame.status;

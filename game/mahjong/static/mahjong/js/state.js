@@ -153,7 +153,7 @@ export class Game {
   }
 
   /**
-   * The next pair of the plan if both tiles are there and free, else the first available pair.
+   * The engine's hint_pair (for replays and the conformance vectors; the play page's sure hints are hints.js's).
    * @returns {Pair | null}
    */
   hintPair() {
@@ -280,15 +280,15 @@ export class Game {
     return removal;
   }
 
-  /** Count (and in arcade, pay for, as the engine: never more than the score) a hint; the pair to show, or null. @param {number} t */
-  hint(t) {
+  /** Count (and in arcade, pay for, as the engine: never more than the score) a hint; the pair shown. @param {number} t @param {Pair | null} [pair] */
+  hint(t, pair = this.hintPair()) {
     this.begin(t);
     const s = this.s;
     if (s.status === Status.CLEARED) throw new IllegalMove("the board is cleared: no hint needed");
     s.hints += 1;
     if (s.mode === "arcade") s.penalties += Math.min(scoringRules().hint_cost, this.score); // at 0: free, nothing owed
     this.record({ t, type: "hint" });
-    s.hint = this.hintPair();
+    s.hint = pair;
     return s.hint;
   }
 

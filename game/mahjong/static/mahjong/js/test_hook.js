@@ -9,7 +9,9 @@
 //     daily challenge's date), status, level, score, tiles (face or null per position),
 //     selected, hint, moves, hints, elapsedMs (game clock: ms since the deal was shown),
 //     stopwatchMs (the classic clock shown), style, view ("board" | "closeup"), zoom}, or null
-//     before the first deal.
+//     before the first deal;
+//   boardBox() -> {x, y, w, h, tile}: the drawn board's box (every tile with its depth) in
+//     client CSS pixels and the tile width in CSS px, or null before the first board.
 // performance.mark("miaojong:first-board") is set right after the first board is drawn (a
 // restored game that was paused when the page was left shows its "Paused" cover: a tap or P
 // resumes it); render.js sets it.
@@ -18,12 +20,13 @@
  * @typedef {object} TestHook
  * @property {(index: number) => {x: number, y: number} | null} tileCenter
  * @property {() => object | null} state
+ * @property {() => {x: number, y: number, w: number, h: number, tile: number} | null} boardBox
  */
 
 /**
  * @param {object} sources
  * @param {import("./session.js").PlaySession} sources.session
- * @param {Pick<import("./render.js").BoardRenderer, "clientCenter" | "viewName" | "zoom">} sources.board
+ * @param {Pick<import("./render.js").BoardRenderer, "clientCenter" | "viewName" | "zoom" | "getView" | "extent" | "canvas">} sources.board
  * @param {() => string | null} sources.style the tile style shown
  * @returns {Readonly<TestHook>}
  */
@@ -33,6 +36,13 @@ export function testHook({ session, board, style }) {
       const game = session.game;
       if (!game || !Number.isInteger(index) || game.tiles[index] == null) return null;
       return board.clientCenter(index);
+    },
+    boardBox: () => {
+      const view = board.getView();
+      if (!view) return null;
+      const canvas = board.canvas.getBoundingClientRect();
+      const { w, h } = board.extent;
+      return { x: canvas.left + view.x, y: canvas.top + view.y, w: w * view.scale, h: h * view.scale, tile: view.scale };
     },
     state: () => {
       const game = session.game;

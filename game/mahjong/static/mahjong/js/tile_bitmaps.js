@@ -1,7 +1,7 @@
 // @ts-check
 // The bitmaps tiles are drawn from: a style's sprite sheet, rasterised once at the size the
 // tiles are drawn (the atlas, plain and already veiled), and the stamps every tile of one
-// size shares (its edge, with or without a shadow, and the blocked veil). Drawing these as
+// size shares (its edge and shadow on each layer, and the blocked veil). Drawing these as
 // images instead of filling rounded paths for each of 144 tiles is what keeps a full redraw
 // within a few milliseconds when the canvas is rasterised in software.
 
@@ -18,21 +18,49 @@ const ATLAS_MAX_PIXELS = 16e6; // mobile browsers refuse bigger canvases
 
 /** The highlights drawn over a tile's face, one after the other. @type {[MarkName, Mark][]} */
 export const MARKS = [
-  ["blocked", { fill: "rgba(28, 36, 44, 0.32)" }],
+  // Light: most of a board is blocked, and its faces must stay easy to read.
+  ["blocked", { fill: "rgba(28, 36, 44, 0.2)" }],
   ["hinted", { fill: "rgba(40, 140, 255, 0.22)", stroke: "#1f7ae0", width: 0.06, minWidth: 2 }],
   ["selected", { fill: "rgba(255, 196, 0, 0.30)", stroke: "#d88c00", width: 0.07, minWidth: 2.5 }],
   ["focused", { stroke: "#0b3d91", width: 0.05, minWidth: 2, dash: [0.1, 0.06], grow: 2 }],
 ];
 const BLOCKED_MARK = MARKS[0][1];
 
-const EDGE_COLOURS = Object.freeze({ shadow: "rgba(0, 0, 0, 0.22)", low: "#8f7d5c", high: "#cbbb95" });
+// The tile body seen below and to the right of the face: a light band next to the face, a
+// darker one under it. Each layer up is darker and casts a longer, softer shadow, so that the
+// stacks read as stacks at a glance (LAYER_LOOK[0] is the bottom layer, the last one is used
+// for every layer above it).
+/** @typedef {{low: string, high: string, line: string, shadow: number, blur: number, alpha: number}} LayerLook */
+/** @type {readonly LayerLook[]} shadow and blur in depth offsets, alpha of the shadow */
+export const LAYER_LOOK = Object.freeze([
+  { low: "#9a8763", high: "#d3c49f", line: "rgba(70, 52, 28, 0.45)", shadow: 0, blur: 0, alpha: 0 },
+  { low: "#85714c", high: "#c6b48a", line: "rgba(60, 42, 20, 0.55)", shadow: 1.4, blur: 0.8, alpha: 0.28 },
+  { low: "#6f5c3a", high: "#b9a578", line: "rgba(50, 34, 14, 0.6)", shadow: 1.8, blur: 1.0, alpha: 0.34 },
+  { low: "#5c4a2c", high: "#ab9768", line: "rgba(40, 26, 10, 0.65)", shadow: 2.2, blur: 1.2, alpha: 0.38 },
+  { low: "#4d3d22", high: "#9e8a5c", line: "rgba(34, 22, 8, 0.7)", shadow: 2.5, blur: 1.4, alpha: 0.42 },
+]);
+
+/** @param {number} layer */
+export function layerLook(layer) {
+  return LAYER_LOOK[Math.max(0, Math.min(LAYER_LOOK.length - 1, layer))];
+}
+
+/**
+ * Room a layer's stamp needs right of and below the face for the edge and the shadow (kept
+ * to what it needs: every pixel of a stamp is copied for each tile of its layer).
+ * @param {number} e @param {number} layer
+ */
+function stampMargin(e, layer) {
+  const look = layerLook(layer);
+  return Math.ceil(e * Math.max(1, 0.5 + look.shadow + look.blur)) + 2;
+}
 
 /**
  * @typedef {{x: number, y: number, w: number, h: number}} FaceRect
  * @typedef {{width: number, height: number, image?: string, faces: Record<string, FaceRect>}} SpriteSheet
  * @typedef {{style: string, sheet: SpriteSheet, image: HTMLImageElement}} Sprite
  * @typedef {{canvas: HTMLCanvasElement, veiled: HTMLCanvasElement, scale: number}} Atlas
- * @typedef {{key: string, edge: HTMLCanvasElement, shadowed: HTMLCanvasElement, veil: HTMLCanvasElement}} Stamps
+ * @typedef {{key: string, edge: (layer: number) => HTMLCanvasElement, veil: HTMLCanvasElement}} Stamps
  */
 
 /**
@@ -127,44 +155,59 @@ export function rasteriseAtlas(sprite, scale) {
 }
 
 /**
- * The tile edge: two steps down and to the right, darker further down.
+ * The tile edge on layer `layer`: two steps down and to the right, darker further down, and
+ * above the bottom layer a shadow on the layer below that grows with the height.
  * @param {CanvasRenderingContext2D} c
  * @param {number} x @param {number} y @param {number} w @param {number} h @param {number} r
  * @param {number} e the depth offset
- * @param {boolean} raised whether it casts a shadow on the layer below (which makes stacks read as stacks)
+ * @param {number} layer 0 for the bottom layer
  */
-export function paintEdge(c, x, y, w, h, r, e, raised) {
-  if (raised) {
-    c.fillStyle = EDGE_COLOURS.shadow;
-    roundRect(c, x + e * 1.8, y + e * 1.8, w, h, r);
+export function paintEdge(c, x, y, w, h, r, e, layer) {
+  const look = layerLook(layer);
+  if (layer > 0) {
+    c.save();
+    c.shadowColor = `rgba(0, 0, 0, ${look.alpha})`;
+    c.shadowBlur = e * look.blur;
+    c.shadowOffsetX = c.shadowOffsetY = e * look.shadow;
+    c.fillStyle = look.low;
+    roundRect(c, x + e * 0.5, y + e * 0.5, w, h, r);
     c.fill();
+    c.restore();
   }
-  c.fillStyle = EDGE_COLOURS.low;
+  c.fillStyle = look.low;
   roundRect(c, x + e, y + e, w, h, r);
   c.fill();
-  c.fillStyle = EDGE_COLOURS.high;
+  c.strokeStyle = look.line;
+  c.lineWidth = Math.max(0.75, e * 0.18);
+  c.stroke();
+  c.fillStyle = look.high;
   roundRect(c, x + e * 0.5, y + e * 0.5, w, h, r);
   c.fill();
 }
 
 /**
- * The stamps for tiles of w x h CSS px (corner radius r, depth e) at pixel ratio dpr.
+ * The stamps for tiles of w x h CSS px (corner radius r, depth e) at pixel ratio dpr; each
+ * layer's edge is made the first time a tile of that layer is drawn.
  * @param {number} w @param {number} h @param {number} r @param {number} e @param {number} dpr
  * @returns {Stamps}
  */
 export function makeStamps(w, h, r, e, dpr) {
-  const margin = Math.ceil(e * 1.8) + 2; // room for the edge and the shadow, right and below
-  /** @param {(c: CanvasRenderingContext2D) => void} paint */
-  const make = (paint) => {
+  /** @param {(c: CanvasRenderingContext2D) => void} paint @param {number} margin */
+  const make = (paint, margin = 2) => {
     const { canvas, context } = blankCanvas(Math.ceil((w + margin) * dpr), Math.ceil((h + margin) * dpr));
     context.scale(dpr, dpr);
     paint(context);
     return canvas;
   };
+  /** @type {HTMLCanvasElement[]} */
+  const edges = [];
   return {
     key: stampsKey(w, h, dpr),
-    edge: make((c) => paintEdge(c, 0, 0, w, h, r, e, false)),
-    shadowed: make((c) => paintEdge(c, 0, 0, w, h, r, e, true)),
+    edge: (layer) => {
+      const z = Math.max(0, Math.min(LAYER_LOOK.length - 1, layer));
+      edges[z] ??= make((c) => paintEdge(c, 0, 0, w, h, r, e, z), stampMargin(e, z));
+      return edges[z];
+    },
     veil: make((c) => overlay(c, 0, 0, w, h, r, BLOCKED_MARK)),
   };
 }

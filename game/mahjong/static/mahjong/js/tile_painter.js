@@ -20,7 +20,7 @@ import { MARKS, overlay, paintEdge, roundRect } from "./tile_bitmaps.js";
  * @typedef {object} TileDrawing
  * @property {import("./view.js").Rect} rect its face, in CSS px of the canvas
  * @property {number} depth the edge's depth offset, in CSS px
- * @property {boolean} raised above the bottom layer (it casts a shadow)
+ * @property {number} layer its layer, 0 at the bottom (higher ones have darker edges and longer shadows)
  * @property {string} face
  * @property {Partial<Record<import("./tile_bitmaps.js").MarkName, boolean>>} marks
  * @property {number} [alpha]
@@ -55,9 +55,9 @@ export function paintTile(ctx, brush, tile) {
   const dx = Math.round(x * dpr);
   const dy = Math.round(y * dpr);
   if (stamps) {
-    atDevicePixels(ctx, dpr, () => ctx.drawImage(tile.raised ? stamps.shadowed : stamps.edge, dx, dy));
+    atDevicePixels(ctx, dpr, () => ctx.drawImage(stamps.edge(tile.layer), dx, dy));
   } else {
-    paintEdge(ctx, x, y, w, h, r, e, tile.raised);
+    paintEdge(ctx, x, y, w, h, r, e, tile.layer);
   }
   const rect = atlas && brush.faces[face];
   let veiled = false;

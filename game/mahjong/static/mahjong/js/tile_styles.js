@@ -1,12 +1,18 @@
 // @ts-check
-// The tiles' artwork styles: the sprite of each loaded once, the T key cycling through them
-// in the config's order, and the choice remembered for the next visit.
+// The tiles' artwork styles: the sprite of each loaded once (with the page language's corner
+// marks, or the sheet without them), the T key cycling through them in the config's order,
+// and the choices remembered for the next visit.
 
 import { gettext, interpolate } from "../../core/js/i18n.js";
 import { loadSprite } from "./tile_bitmaps.js";
+import { saveSwitch, switchOn } from "./settings.js";
 import { loadPreference, savePreference } from "./storage.js";
 
-/** @typedef {{key: string, name: string, sheet: string, image: string}} StyleConfig */
+/**
+ * A style as the page's config gives it (game/mahjong/views.py style_sheets): `image` has the
+ * page language's corner marks, `plainImage` none.
+ * @typedef {{key: string, name: string, sheet: string, image: string, plainImage: string}} StyleConfig
+ */
 
 export class TileStyles {
   /**
@@ -21,10 +27,13 @@ export class TileStyles {
     this.show = show;
     this.announce = announce;
     this.fail = fail;
-    /** @type {Map<string, import("./tile_bitmaps.js").Sprite>} */
+    /** @type {Map<string, import("./tile_bitmaps.js").Sprite>} by style and marks ("classic:on") */
     this.sprites = new Map();
     /** @type {string | null} */
     this.current = null;
+    this.marks = switchOn("marks");
+    /** @type {((key: string) => void) | null} told of every style shown (the settings dialog) */
+    this.onChange = null;
   }
 
   /** The style chosen on an earlier visit, or the first. */
@@ -40,14 +49,22 @@ export class TileStyles {
     await this.use(next, true);
   }
 
+  /** Show or hide the corner marks (remembered). @param {boolean} shown */
+  async showMarks(shown) {
+    this.marks = shown;
+    saveSwitch("marks", shown);
+    if (this.current) await this.use(this.current, false);
+  }
+
   /** @param {string} key @param {boolean} announce */
   async use(key, announce) {
     const entry = this.styles.find((s) => s.key === key) || this.styles[0];
-    let sprite = this.sprites.get(entry.key);
+    const cacheKey = `${entry.key}:${this.marks ? "on" : "off"}`;
+    let sprite = this.sprites.get(cacheKey);
     try {
       if (!sprite) {
-        sprite = await loadSprite(entry.key, entry.sheet, entry.image);
-        this.sprites.set(entry.key, sprite);
+        sprite = await loadSprite(entry.key, entry.sheet, this.marks ? entry.image : entry.plainImage);
+        this.sprites.set(cacheKey, sprite);
       }
     } catch (error) {
       this.fail(error);
@@ -56,6 +73,7 @@ export class TileStyles {
     this.current = entry.key;
     this.show(sprite);
     savePreference("style", entry.key);
-    if (announce) this.announce(interpolate(gettext("Tiles style: %(style)s."), { style: entry.name }));
+    this.onChange?.(entry.key);
+    if (announce) this.announce(interpolate(gettext("Tile style: %(style)s."), { style: entry.name }));
   }
 }

@@ -84,6 +84,34 @@ export function winnableText(winnable, undos = null) {
   return gettext("not winnable");
 }
 
+/**
+ * A toolbar button's words: its label and its tooltip, which names the key too.
+ * @param {HTMLElement} button
+ * @param {string} label
+ * @param {string} key
+ */
+function setLabel(button, label, key) {
+  element(button, "[data-label]", HTMLElement).textContent = label;
+  button.title = `${label} (${key})`;
+}
+
+/**
+ * The site's menu in the game bar (a <details>) closes when the player goes back to the game:
+ * a click elsewhere or Escape.
+ * @param {HTMLDetailsElement} menu
+ */
+function closeMenuWhenLeft(menu) {
+  document.addEventListener("click", (event) => {
+    if (menu.open && event.target instanceof Node && !menu.contains(event.target)) menu.open = false;
+  });
+  menu.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && menu.open) {
+      menu.open = false;
+      menu.querySelector("summary")?.focus();
+    }
+  });
+}
+
 export class PlayUi {
   /** @param {HTMLElement} root the play page's section */
   constructor(root) {
@@ -112,6 +140,12 @@ export class PlayUi {
     });
     element(root, "#play-new-cancel", HTMLButtonElement).addEventListener("click", () => this.newDialog.close());
     element(root, "#play-records-close", HTMLButtonElement).addEventListener("click", () => this.recordsDialog.close());
+    // The notice lies over the top of the board: a tap puts it away.
+    this.notice.addEventListener("click", () => {
+      this.notice.hidden = true;
+    });
+    const menu = root.querySelector("#play-menu");
+    if (menu instanceof HTMLDetailsElement) closeMenuWhenLeft(menu);
   }
 
   /** Read a text out (the aria-live region). @param {string} text */
@@ -140,7 +174,7 @@ export class PlayUi {
     element(this.codeLink, "code", HTMLElement).textContent = code;
   }
 
-  /** A short notice above the board (and read out), until the next game starts. @param {string} text */
+  /** A short notice over the board (and read out), until the next game starts or a tap. @param {string} text */
   showNotice(text) {
     this.notice.textContent = text || "";
     this.notice.hidden = !text;
@@ -229,11 +263,11 @@ export class PlayUi {
     if (pause) {
       pause.disabled = !allowed.pause && !allowed.paused;
       pause.setAttribute("aria-pressed", String(Boolean(allowed.paused)));
-      element(pause, "[data-label]", HTMLElement).textContent = allowed.paused ? gettext("Resume") : gettext("Pause");
+      setLabel(pause, allowed.paused ? gettext("Resume") : gettext("Pause"), "P");
     }
     if (view) {
       view.setAttribute("aria-pressed", String(Boolean(allowed.closeup)));
-      element(view, "[data-label]", HTMLElement).textContent = allowed.closeup ? gettext("Whole board") : gettext("Close-up");
+      setLabel(view, allowed.closeup ? gettext("Whole board") : gettext("Close-up"), "Z");
     }
     if (stop) {
       stop.hidden = !allowed.stop;

@@ -74,9 +74,9 @@ export function scaleLimits(fit) {
 
 /**
  * The canvas's size in CSS px for a board in a container `width` wide, at most `height`
- * tall. Not `zoomable` (the replay), exactly the fitted board; `zoomable` (the play page),
- * as wide as the container and tall enough for the whole board at that width and for its
- * close-up, within the limit.
+ * tall. Not `zoomable` (the replay), exactly the fitted board; `zoomable` (the play page, a
+ * game screen), all the room there is: the whole board fits it, and the close-up zooms and
+ * pans within it.
  * @param {Extent} extent
  * @param {number} width
  * @param {number} height
@@ -87,10 +87,7 @@ export function canvasSize(extent, width, height, zoomable) {
     const scale = fitScale(extent, width, height);
     return { w: Math.ceil(extent.w * scale + 2 * PAD), h: Math.ceil(extent.h * scale + 2 * PAD) };
   }
-  const fitByWidth = fitScale(extent, width, Infinity);
-  /** @param {number} scale */
-  const board = (scale) => extent.h * scale + 2 * PAD;
-  return { w: width, h: Math.floor(Math.max(200, Math.min(height, Math.max(board(fitByWidth), board(closeupScale(fitByWidth)))))) };
+  return { w: width, h: Math.floor(height) };
 }
 
 /**
