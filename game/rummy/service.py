@@ -116,27 +116,32 @@ class Credential:
 
 
 class StateCache:
-    """The states of recent hands, by (code, first seat, log text): equal logs are equal hands.
+    """The latest known state of each recent hand, by (code, first seat): equal logs are equal hands.
 
     A log only ever grows by one line at a time, so a state missing here is most often one
-    action past a state that is here (the other player's move, read by another process's
-    socket): that costs one ``apply`` instead of replaying the whole hand.
+    action past the one kept (the other player's move, read by another process's socket):
+    that costs one ``apply`` instead of replaying the whole hand. Only the latest state of a
+    hand is kept: the earlier ones are never asked for again, and every object kept is one
+    more for each of the garbage collector's full passes to walk, with the sockets waiting.
     """
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.states: OrderedDict[tuple[str, int, str], State] = OrderedDict()
+        """How many hands are kept."""
+        self.states: OrderedDict[tuple[str, int], tuple[str, State]] = OrderedDict()
         self.lock = threading.Lock()  # the sockets' queries run in several threads
 
     def get(self, code: str, starting_seat: int, log: str) -> State:
-        known = self._get((code, starting_seat, log))
-        if known is not None:
-            return known
+        with self.lock:
+            known = self.states.get((code, starting_seat))
+            if known is not None:
+                self.states.move_to_end((code, starting_seat))
+        if known is not None and known[0] == log:
+            return known[1]
         before, _, last = log.rpartition("\n")
-        previous = self._get((code, starting_seat, before)) if last else None
-        if previous is not None:
+        if known is not None and last and known[0] == before:
             entry = LogEntry.parse(last)
-            state = apply(previous, entry.seat, entry.action)
+            state = apply(known[1], entry.seat, entry.action)
         else:
             state = replay(code, starting_seat, parse_log_text(log))
         self.remember(code, starting_seat, log, state)
@@ -144,21 +149,14 @@ class StateCache:
 
     def remember(self, code: str, starting_seat: int, log: str, state: State) -> None:
         with self.lock:
-            self.states[(code, starting_seat, log)] = state
-            self.states.move_to_end((code, starting_seat, log))
+            self.states[(code, starting_seat)] = (log, state)
+            self.states.move_to_end((code, starting_seat))
             while len(self.states) > self.size:
                 self.states.popitem(last=False)
 
     def clear(self) -> None:
         with self.lock:
             self.states.clear()
-
-    def _get(self, key: tuple[str, int, str]) -> State | None:
-        with self.lock:
-            state = self.states.get(key)
-            if state is not None:
-                self.states.move_to_end(key)
-            return state
 
 
 STATES: Final = StateCache(1024)

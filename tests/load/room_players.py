@@ -47,6 +47,8 @@ class Tally:
 
     round_trips_ms: list[float] = field(default_factory=list)
     """From sending an action to its answer."""
+    sent_times: list[float] = field(default_factory=list)
+    """When each of those actions was sent (time.monotonic), in the same order: when a slow one was."""
     seen_after_ms: list[float] = field(default_factory=list)
     """From sending an action to the other player receiving it."""
     errors: list[str] = field(default_factory=list)
@@ -54,9 +56,9 @@ class Tally:
     """Actions refused with opponent_away: the game waited for a dropped player."""
     drops: int = 0
     throttled: int = 0
+    """Actions refused with rate_limited (sent again a second later)."""
     late_news: int = 0
     """Actions a player learnt of only by asking after a silence (a push that never came)."""
-    """Actions refused with rate_limited (sent again a second later)."""
     connections: int = 0
     acked: dict[str, list[tuple[int, int, str]]] = field(default_factory=dict)
     """Room -> (action number, seat, kind) of every action the server confirmed."""
@@ -234,6 +236,7 @@ class RoomPlayer:
             self._absorb(answer)
         if answer["type"] == "state":
             self.tally.round_trips_ms.append((time.monotonic() - started) * 1000)
+            self.tally.sent_times.append(started)
             self.tally.acked[self.room.match].append((number + 1, self.seat, move.kind.value))
             self._absorb(answer)
         elif answer.get("code") == "rate_limited":

@@ -52,19 +52,92 @@ P99_TARGET_MS = 250.0
 SERVERS = 2
 
 
-def cpu_seconds_of_servers() -> float:
-    """CPU time of this script's child processes' children so far (the gunicorn workers), from /proc."""
+def cpu_seconds(*markers: bytes) -> float:
+    """CPU time so far of the processes whose command line holds every one of ``markers``, from /proc.
+
+    A process that exits is counted in its parent, once reaped: the servers, PostgreSQL and Redis
+    outlive the play."""
     total = 0.0
     ticks = os.sysconf("SC_CLK_TCK")
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
+            command = (stat.parent / "cmdline").read_bytes()
         except OSError:
             continue
-        command = (stat.parent / "cmdline").read_bytes() if (stat.parent / "cmdline").exists() else b""
-        if b"gunicorn" in command and b"site_core.asgi" in command:
-            total += (int(fields[11]) + int(fields[12])) / ticks  # utime + stime
+        if all(marker in command for marker in markers):
+            # Its own time and its reaped children's: PostgreSQL's backends come and go.
+            total += sum(int(value) for value in fields[11:15]) / ticks
     return total
+
+
+def cpu_seconds_by_part() -> dict[str, float]:
+    """CPU so far of each part that shares the machine during the play: where a slow run's time went."""
+    return {
+        "servers": cpu_seconds(b"gunicorn", b"site_core.asgi"),
+        "PostgreSQL": cpu_seconds(b"postgres"),
+        "Redis": cpu_seconds(b"redis-server"),
+        "players": time.process_time(),
+    }
+
+
+def disk_busy_ms() -> dict[str, int]:
+    """Milliseconds each disk has spent doing I/O since boot (/proc/diskstats' io_ticks)."""
+    busy = {}
+    for line in Path("/proc/diskstats").read_text().splitlines():
+        fields = line.split()
+        if not fields[2].startswith(("loop", "ram")) and int(fields[12]):
+            busy[fields[2]] = int(fields[12])
+    return busy
+
+
+CHECKPOINTS = (
+    "SELECT checkpoints_timed + checkpoints_req, checkpoint_write_time + checkpoint_sync_time, "
+    "buffers_checkpoint FROM pg_stat_bgwriter"
+)
+
+
+def checkpoints(url: str) -> tuple[int, float, int]:
+    """PostgreSQL's checkpoints so far: how many, their milliseconds writing and syncing, buffers."""
+    import psycopg
+
+    with psycopg.connect(url) as connection:
+        row = connection.execute(CHECKPOINTS).fetchone()
+    assert row is not None
+    return int(row[0]), float(row[1]), int(row[2])
+
+
+SLOW_MS = 100.0
+
+
+def slow_moments(tally: Tally, started: float) -> str:
+    """The seconds of the play that had the most round trips of SLOW_MS or more: a stall shows as
+    many at once (the machine, the disk, a pause), a cost as a few everywhere."""
+    by_second: dict[int, list[float]] = {}
+    for sent, ms in zip(tally.sent_times, tally.round_trips_ms, strict=True):
+        if ms >= SLOW_MS:
+            by_second.setdefault(int(sent - started), []).append(ms)
+    worst = sorted(sorted(by_second.items(), key=lambda item: -len(item[1]))[:8])
+    moments = ", ".join(f"{second} s: {len(values)} (up to {max(values):.0f} ms)" for second, values in worst)
+    slow = sum(len(values) for values in by_second.values())
+    return f"  round trips of {SLOW_MS:.0f} ms or more: {slow}" + (f"; the most at {moments}" if slow else "")
+
+
+class LoopLag:
+    """How late the players' own event loop wakes up: a round trip measured by a late loop is the
+    players' delay, not the servers'. Ticks every 10 ms and keeps how late each tick came."""
+
+    TICK_S = 0.01
+
+    def __init__(self) -> None:
+        self.late_ms: list[float] = []
+
+    async def watch(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            due = loop.time() + self.TICK_S
+            await asyncio.sleep(self.TICK_S)
+            self.late_ms.append((loop.time() - due) * 1000)
 
 
 def stored_hands(url: str) -> dict[str, tuple[str, int, str]]:
@@ -78,7 +151,10 @@ def stored_hands(url: str) -> dict[str, tuple[str, int, str]]:
         return {match: (code, seat, log) for match, code, seat, log in rows}
 
 
-async def run_rooms(ports: list[int], args: argparse.Namespace, tally: Tally) -> tuple[list[str], float]:
+async def run_rooms(
+    ports: list[int], args: argparse.Namespace, tally: Tally, lag: LoopLag
+) -> tuple[list[str], float]:
+    watching = asyncio.create_task(lag.watch())
     rng = random.Random(args.seed)
     # Opened a few at a time, as visitors arrive: the point is the play, not a burst of creations.
     opening = asyncio.Semaphore(8)
@@ -92,7 +168,12 @@ async def run_rooms(ports: list[int], args: argparse.Namespace, tally: Tally) ->
         return room.match
 
     started = time.monotonic()
-    matches = await asyncio.wait_for(asyncio.gather(*(one(n) for n in range(args.rooms))), args.time_limit)
+    try:
+        matches = await asyncio.wait_for(
+            asyncio.gather(*(one(n) for n in range(args.rooms))), args.time_limit
+        )
+    finally:
+        watching.cancel()
     return list(matches), time.monotonic() - started
 
 
@@ -146,17 +227,40 @@ def main() -> int:
         logs = [folder / f"asgi-{n}.log" for n in range(SERVERS)]
         tally = Tally()
         with gunicorn(env, 1, 1, logs[0]) as first, gunicorn(env, 1, 1, logs[1]) as second:
-            servers_cpu = cpu_seconds_of_servers()
+            cpu_before, disk_before = cpu_seconds_by_part(), disk_busy_ms()
+            checkpoints_before = checkpoints(database.url)
+            lag = LoopLag()
+            started = time.monotonic()
             try:
-                matches, seconds = asyncio.run(run_rooms([first, second], args, tally))
-                servers_cpu = cpu_seconds_of_servers() - servers_cpu
+                matches, seconds = asyncio.run(run_rooms([first, second], args, tally, lag))
+                cpu = {part: used - cpu_before[part] for part, used in cpu_seconds_by_part().items()}
+                disk = {name: busy - disk_before.get(name, 0) for name, busy in disk_busy_ms().items()}
+                checkpoints_during = [
+                    after - before
+                    for after, before in zip(checkpoints(database.url), checkpoints_before, strict=True)
+                ]
             except TimeoutError:
                 print(f"  FAILED: the rooms did not finish within {args.time_limit:.0f} s")
                 print("\n".join(summary(tally, args.rooms, args.time_limit)))
                 return 1
         print("\n".join(summary(tally, args.rooms, seconds)))
         actions = max(1, len(tally.round_trips_ms))
-        print(f"  servers' CPU: {servers_cpu:.1f} s, {servers_cpu / actions * 1000:.1f} ms per action")
+        print(f"  servers' CPU: {cpu['servers']:.1f} s, {cpu['servers'] / actions * 1000:.1f} ms per action")
+        print(
+            "  the machine's two cores also ran: "
+            + ", ".join(f"{part} {cpu[part]:.1f} s" for part in ("PostgreSQL", "Redis", "players"))
+        )
+        print(
+            f"  the players' own loop woke late by p99 {percentile(lag.late_ms, 0.99):.1f} ms, "
+            f"at most {max(lag.late_ms, default=0.0):.1f} ms (it times the round trips)"
+        )
+        print(slow_moments(tally, started))
+        print(
+            "  disks busy: "
+            + (", ".join(f"{name} {ms / 1000:.1f} s" for name, ms in disk.items() if ms) or "none")
+            + f"; PostgreSQL checkpoints: {checkpoints_during[0]}, {checkpoints_during[1] / 1000:.1f} s "
+            f"writing and syncing {checkpoints_during[2]} buffers"
+        )
         hands = stored_hands(database.url)
         problems = [problem for match in matches for problem in check_room(match, hands[match], tally)]
         stored = sum(len(log.splitlines()) for _, _, log in hands.values())

@@ -48,10 +48,14 @@ def test_the_state_cache_extends_a_known_log_by_its_last_action_as_a_replay_woul
         log = "\n".join(lines[:n])
         assert cache.get(code, 0, log) == replay(code, 0, parse_log_text(log))
     assert replays == [code]  # only the first log was replayed; each later one is one apply away
-    assert len(cache.states) == 3
-    for n in range(4, 8):
-        cache.remember(code, 1, str(n), replay(code, 1, ()))
-    assert len(cache.states) == 4 and (code, 0, "0 draw") not in cache.states
+    assert list(cache.states) == [(code, 0)]  # a hand's latest state only
+    assert cache.get(code, 0, "0 draw") == replay(code, 0, parse_log_text("0 draw"))
+    assert replays == [code, code]  # an earlier log is replayed, not kept beside the latest
+    for other in ("RM1-SECONDS", "RM1-THIRDLY", "RM1-FOURTHS"):
+        cache.get(other, 1, "")
+    assert len(cache.states) == 4
+    cache.get("RM1-FIFTHLY", 0, "")
+    assert len(cache.states) == 4 and (code, 0) not in cache.states  # the least recent hand went
 
 
 @pytest.mark.django_db
