@@ -31,8 +31,9 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -99,23 +100,32 @@ async ([redraws, warmUp]) => {
 
 
 def main() -> None:
+    def both(browser: Any, origin: str) -> None:
+        bench_first_board(browser, origin)
+        bench_redraw(browser, origin)
+
+    in_chromium("bench_browser", "software canvas (--disable-gpu)", both)
+
+
+def in_chromium(bench: str, setting: str, body: Callable[[Any, str], None]) -> None:
+    """``body(browser, origin)`` with headless Chromium, as the browser tests run it, and the site
+    served on a fresh SQLite database; a clear line instead where no Chromium is installed."""
     chromium = find_chromium()
     if chromium is None:
-        print("bench_browser: skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)")
+        print(f"{bench}: skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)")
         return
     from playwright.sync_api import sync_playwright
 
-    print(f"bench_browser: headless {chromium}, software canvas (--disable-gpu)")
+    print(f"{bench}: headless {chromium}, {setting}")
     with (
-        tempfile.TemporaryDirectory(prefix="miaojong-bench-browser-") as folder,
+        tempfile.TemporaryDirectory(prefix=f"miaojong-{bench.replace('_', '-')}-") as folder,
         serve(Path(folder)) as origin,
     ):
         print(f"  server: gunicorn at {origin}, SQLite in a temporary folder")
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             try:
-                bench_first_board(browser, origin)
-                bench_redraw(browser, origin)
+                body(browser, origin)
             finally:
                 browser.close()
 

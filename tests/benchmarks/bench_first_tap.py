@@ -20,16 +20,15 @@ from __future__ import annotations
 
 import statistics
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.benchmarks._stats import percentile  # noqa: E402
-from tests.benchmarks.bench_browser import MARK, serve  # noqa: E402
-from tests.browser.chromium import CHROMIUM_ARGS, find_chromium  # noqa: E402
+from tests.benchmarks.bench_browser import MARK, in_chromium  # noqa: E402
 from tests.browser.helpers import plan_of  # noqa: E402
 
 COLD_RUNS = 10
@@ -105,25 +104,14 @@ def one_run(browser, origin: str) -> Run:  # type: ignore[no-untyped-def]
 
 
 def main() -> None:
-    chromium = find_chromium()
-    if chromium is None:
-        print("bench_first_tap: skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)")
-        return
-    from playwright.sync_api import sync_playwright
+    runs: list[Run] = []
 
-    print(f"bench_first_tap: headless {chromium}, phone 390 x 844 at dpr 3, touch, software canvas")
-    with (
-        tempfile.TemporaryDirectory(prefix="miaojong-bench-first-tap-") as folder,
-        serve(Path(folder)) as origin,
-    ):
-        print(f"  server: gunicorn at {origin}, SQLite in a temporary folder")
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-            try:
-                runs = [one_run(browser, origin) for _ in range(COLD_RUNS)]
-            finally:
-                browser.close()
-    report(runs)
+    def cold_visits(browser: Any, origin: str) -> None:
+        runs.extend(one_run(browser, origin) for _ in range(COLD_RUNS))
+
+    in_chromium("bench_first_tap", "phone 390 x 844 at dpr 3, touch, software canvas", cold_visits)
+    if runs:
+        report(runs)
 
 
 def report(runs: list[Run]) -> None:
