@@ -412,7 +412,7 @@ def apply(state: State, seat: int, action: Action) -> State:
     racks = _with_rack(state.racks, seat, rack)
     opened = (True, state.opened[1]) if seat == 0 else (state.opened[0], True)
     after = _sharing_sets(state.table, action.after)
-    log = (*state.log, LogEntry(seat, action if after is action.after else Action(ActionKind.PLAY, after)))
+    log = (*state.log, LogEntry(seat, Action(ActionKind.PLAY, after)))
     ended = None
     if not rack:
         other = rack_points(racks[following])
@@ -438,11 +438,8 @@ def _sharing_sets(before: Table, after: Table) -> Table:
     the garbage collector walks every one of their objects on each full pass, with every
     socket of the process waiting; sharing the sets makes such a state about a quarter of
     the objects. Equal sets are equal values, so nothing else can tell."""
-    if not before:
-        return after
     known = {tiles: tiles for tiles in before}
-    shared = tuple(known.get(tiles, tiles) for tiles in after)
-    return after if all(mine is theirs for mine, theirs in zip(shared, after, strict=True)) else shared
+    return tuple(known.get(tiles, tiles) for tiles in after)
 
 
 def replay(code: HandCode | str, starting_seat: int, log: object) -> State:
