@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from . import diagrams
-from .artwork.build import PLAIN, STYLES, sheet_image, sheet_variants
+from .artwork.build import PLAIN, STYLES, get_style, sheet_image
 from .engine import FACES, GameCode, Layout, MalformedError, all_layouts, get_layout
 from .engine.play import scoring_rules
 from .names import DAILY_NAME, GROUPS, MODE_NAMES, STYLE_NAMES, face_name, layout_name
@@ -158,7 +158,7 @@ def style_sheets() -> list[dict[str, str]]:
     language = diagrams.marks_language()
     sheets = []
     for style in (s for s in STYLE_ORDER if s in STYLES):
-        plain = PLAIN if PLAIN in sheet_variants(style) else language
+        plain = PLAIN if get_style(style).corner_marks else language
         sheets.append(
             {
                 "key": style,

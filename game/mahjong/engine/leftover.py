@@ -38,13 +38,12 @@ from game.common.rng import SplitMix64
 from .board import check_tiles
 from .dealing import Pair
 from .layout import Layout, iter_bits
-from .solver import Budget, Verdict, _compiled_tables, _fastsolve, solve_tiles
+from .solver import PLAYOUT_SEED, Budget, Verdict, _compiled_tables, _fastsolve, solve_tiles
 from .tiles import MATCH_CLASS_OF, MATCH_CLASSES, Face, face_index
 
 DEFAULT_POSITIONS: Final = 20_000
 PLAYOUTS: Final = 200
 """Random games played first, the best of which the search has to beat (compiled; else a tenth)."""
-PLAYOUT_SEED: Final = 18
 SOLVER_NODES: Final = 20_000
 """The solver's budget for telling a board that can be cleared from one that keeps two tiles at least."""
 _CLOCK_EVERY: Final = 64
@@ -133,7 +132,6 @@ def playouts_py(
     members = [0] * MATCH_CLASSES
     for i in iter_bits(occupied):
         members[classes[i]] |= 1 << i
-    up = layout.above_closure
     rng = SplitMix64(seed)
     kept: tuple[int, list[int]] | None = None
     for attempt in range(tries):
@@ -160,7 +158,7 @@ def playouts_py(
                 for x, a in enumerate(loose):
                     for b in loose[x + 1 :]:
                         p, q = iter_bits(rest & ~((1 << a) | (1 << b)))
-                        if not ((up[p] >> q) & 1 or (up[q] >> p) & 1):
+                        if not _dead(layout, p, q):
                             choices.append((a, b))
             if not choices:
                 break
@@ -219,7 +217,7 @@ def fewest_tiles_left(
     deadline = None if seconds is None else time.perf_counter() + seconds
     best_left = occupied.bit_count()
     best_plan: list[Pair] = []
-    if played is not None and best_left - 2 * len(played) < best_left:
+    if played:
         best_left, best_plan = best_left - 2 * len(played), played
     # A face with an odd number of tiles keeps one whatever happens.
     bound = _stuck_at_least(layout, members) + sum(m.bit_count() % 2 for m in members)
