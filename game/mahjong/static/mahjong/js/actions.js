@@ -72,7 +72,6 @@ export class PlayActions {
     return this.session.attempt(action, (reason) => this.ui.refused(reason));
   }
 
-  /** A tap on position i, or off the tiles (-1). @param {number} i */
   /** A tap on tile i (-1: on the felt); true when it took a pair. @param {number} i */
   tap(i) {
     const game = this.session.game;

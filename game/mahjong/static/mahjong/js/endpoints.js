@@ -35,7 +35,7 @@ export function createMahjongApi(base) {
      * @param {string} layout @param {Tiles} tiles @param {{a: number, b: number, fa: string, fb: string}[]} [removals]
      * @returns {Promise<{winnable: boolean | null, plan: [number, number][] | null, undos?: number | null}>}
      */
-    solve: (layout, tiles, removals) => request("POST", "solve/", removals ? { layout, tiles, removals } : { layout, tiles }),
+    solve: (layout, tiles, removals) => request("POST", "solve/", { layout, tiles, removals }),
     /**
      * The log goes in its text form, which keeps a long arcade game within the body limit.
      * @param {string} token

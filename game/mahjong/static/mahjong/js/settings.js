@@ -1,7 +1,7 @@
 // @ts-check
 // The play page's settings dialog: the tile style, the corner marks, blocked tiles veiled or
 // not, and sound. A change applies at once and is remembered (storage.js preferences); the
-// sound is only stored here, what plays it reads loadPreference("sound") === "on".
+// sound is only stored here: sounds.js reads its switch when it plays.
 
 import { element } from "../../core/js/dom.js";
 import { loadPreference, savePreference } from "./storage.js";

@@ -7,7 +7,7 @@
 // the first sound played with the setting on, which follows a tap or a key: browsers let
 // audio start only after a gesture.
 
-import { loadPreference } from "./storage.js";
+import { switchOn } from "./settings.js";
 
 /**
  * One tone of a sound: a wave at `frequency` Hz (gliding to `glideTo` if given), starting
@@ -63,7 +63,7 @@ export class Sounds {
    * @param {() => boolean} [options.enabled] whether the player turned sounds on
    * @param {() => AudioContext} [options.createContext]
    */
-  constructor({ enabled = () => loadPreference("sound") === "on", createContext = () => new AudioContext() } = {}) {
+  constructor({ enabled = () => switchOn("sound"), createContext = () => new AudioContext() } = {}) {
     this.enabled = enabled;
     this.createContext = createContext;
     /** @type {AudioContext | null} */
