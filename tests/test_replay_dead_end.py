@@ -14,7 +14,7 @@ from game.mahjong import replays
 from game.mahjong.engine import Game
 from game.mahjong.engine.solver import Budget, dead_end
 from game.mahjong.models import Score
-from tests.api.conftest import _fresh_throttles, make_score
+from tests.api.conftest import _fresh_throttles, deal_long_ago, make_score, submit
 from tests.mahjong.helpers import code_number
 from tests.mahjong.test_hints import BUDGET
 
@@ -114,3 +114,17 @@ def test_a_replay_without_a_dead_end_shows_no_mark(client: Client, replay: dict[
     html = response.content.decode()
     assert 'id="replay-seek"' in html
     assert "replay-dead-end" not in html and "replay-marks" not in html
+
+
+@pytest.mark.django_db
+def test_a_submitted_game_keeps_the_dead_end_its_recording_finds(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = stuck("arcade", "L02", 1)
+    dealt = deal_long_ago(client, monkeypatch, code=str(game.code), mode="arcade")
+    response = submit(client, dealt["token"], [event.to_json() for event in game.events])
+    assert response.status_code == 201, response.content
+    expected = replays.record(str(game.code), game.mode, game.events).stored["dead_end"]
+    assert expected is not None
+    stored = Score.objects.get(pk=response.json()["id"]).replay
+    assert stored is not None and stored["dead_end"] == expected

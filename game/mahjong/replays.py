@@ -66,6 +66,15 @@ def record(code: str, mode: Mode | str, events: Sequence[Event]) -> Recording:
     same errors: :class:`IllegalLogError` or :class:`MalformedLogError` naming
     the first bad event.
     """
+    game, recording = play_back(code, mode, events)
+    recording.stored["dead_end"] = find_dead_end(game)
+    return recording
+
+
+def play_back(code: str, mode: Mode | str, events: Sequence[Event]) -> tuple[Game, Recording]:
+    """:func:`record` but for the dead end (``None`` in ``stored``), with the game played: the
+    search for the dead end is the dearest part, and a submission refused on the result
+    must not pay for it."""
     game = Game(code, mode)
     start = {"level": 1, "tiles": list(game.deal.tiles), "plan": plan_json(game.deal.plan)}
     outcomes: list[dict[str, Any] | None] = []
@@ -90,9 +99,9 @@ def record(code: str, mode: Mode | str, events: Sequence[Event]) -> Recording:
             "hints": result.hints,
             "shuffles": result.shuffles,
         },
-        "dead_end": find_dead_end(game),
+        "dead_end": None,
     }
-    return Recording(result=result, stored=stored)
+    return game, Recording(result=result, stored=stored)
 
 
 def find_dead_end(game: Game) -> int | None:

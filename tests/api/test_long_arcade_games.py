@@ -74,7 +74,7 @@ def no_reading_or_replay(monkeypatch: pytest.MonkeyPatch) -> None:
     def must_not_run(*args: object, **kwargs: object) -> None:
         raise AssertionError("a log over a cap was read or replayed before it was refused")
 
-    for name in ("parse_log", "parse_log_text", "record"):
+    for name in ("parse_log", "parse_log_text", "play_back"):
         monkeypatch.setattr(submissions, name, must_not_run)
 
 

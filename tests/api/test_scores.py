@@ -10,6 +10,7 @@ from django.core import signing
 from django.test import Client
 
 from game.core.api import tokens
+from game.mahjong.api import submissions
 from game.mahjong.api.submissions import MAX_EVENTS, MAX_HINTS
 from game.mahjong.engine import Board, deal
 from game.mahjong.models import Score
@@ -374,7 +375,10 @@ def test_a_classic_game_must_end_with_the_board_cleared(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     dealt = deal_long_ago(client, monkeypatch)
+    searched: list[object] = []
+    monkeypatch.setattr(submissions, "find_dead_end", searched.append)
     message = refused(submit(client, dealt["token"], play(dealt["plan"][:-1])))
+    assert searched == []  # a refusal does not pay for the search for the dead end
     assert message == (
         "log: a classic game is submitted once the board is cleared, but this log ends with tiles "
         "on the board (status playing)"

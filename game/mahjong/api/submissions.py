@@ -65,7 +65,7 @@ from game.mahjong.engine import (
 from game.mahjong.engine.codes import GameCode
 from game.mahjong.engine.events import SEPARATOR
 from game.mahjong.models import Score, moves_digest
-from game.mahjong.replays import record
+from game.mahjong.replays import find_dead_end, play_back
 
 from .daily import daily_code
 from .timing import ImpossibleTiming, Timing, read_timing
@@ -369,7 +369,7 @@ def verify(token_text: str, name: str, log: list[Any] | str, *, now_ms: int) -> 
         raise copied_log_error()
 
     try:
-        recording = record(token.code, token.mode, events)
+        game, recording = play_back(token.code, token.mode, events)
     except (MalformedLogError, IllegalLogError) as error:
         raise _log_error(error) from None
     result = recording.result
@@ -379,6 +379,7 @@ def verify(token_text: str, name: str, log: list[Any] | str, *, now_ms: int) -> 
             f"on the board (status {result.status.value})",
             code="not_cleared",
         )
+    recording.stored["dead_end"] = find_dead_end(game)
 
     return Verified(
         token=token,
