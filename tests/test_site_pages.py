@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 from django.core.cache import caches
+from django.db import connection
 from django.template.loader import render_to_string
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from rules.markdown import render_html as render_paragraphs
@@ -299,3 +301,20 @@ def test_the_stylesheet_is_served_without_collectstatic(client: Client) -> None:
     assert response.status_code == 200
     # The stubs type every test-client response as a non-streaming one; static files stream.
     assert b"--jade" in b"".join(response.streaming_content)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("path", "copies"), [("/en/", 2), ("/pl/mahjong/graj/", 1)])
+def test_every_copy_of_the_menu_lists_the_same_entries_read_once(
+    client: Client, sample_pages: None, path: str, copies: int
+) -> None:
+    caches["pages"].clear()
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(path)
+    assert response.status_code == 200
+    html = response.content.decode()
+    menus = re.findall(r'<nav class="main-nav".*?</nav>', html, re.S)
+    entries = [re.findall(r'<a href="([^"]+)"', menu) for menu in menus]
+    assert len(menus) == copies and all(found == entries[0] for found in entries)
+    assert any("/rummy/" in href for href in entries[0]) and len(entries[0]) > 3
+    menu_reads = [q for q in queries.captured_queries if 'AND "rules_page"."in_menu"' in q["sql"]]
+    assert len(menu_reads) == 1
