@@ -8,6 +8,11 @@ A hand's secrets are its code (any ``RM1-`` text, its seed's letters, the number
 its deal, any text that deals its racks), and, at every position of the hand in play, the
 other seat's rack, the pool's tiles and their order, and the tiles the other seat drew.
 Once a hand is over, the answer that says so may name its code and both racks.
+
+What no comparison with the secrets can see (a single hidden tile in a field of its own, a
+count of the other rack's points) the last test finds by difference: the seat state of each
+seat, at positions all through a hand, must be the same in a world where the other seat holds
+another tile, swapped with one still in the pool.
 """
 
 from __future__ import annotations
@@ -27,16 +32,20 @@ from game.common.rng import seed_from_text
 from game.rummy import service, sockets
 from game.rummy.engine import (
     ActionKind,
+    Deal,
     HandCode,
+    Level,
     MalformedError,
     State,
     apply,
     bot_move,
     deal,
+    format_log,
     new_hand,
     parse_log_text,
 )
-from game.rummy.models import Hand, Match
+from game.rummy.engine import game as engine_game
+from game.rummy.models import Hand, Match, Mode
 from tests.sockets import Socket, run
 
 from .rummy import act, auth, create, key_of, server_state
@@ -208,10 +217,6 @@ def chosen(state: State) -> dict[str, Any]:
     return {"type": move.kind.value}
 
 
-def hand_over(match: str) -> bool:
-    return server_state(match).result is not None
-
-
 def play_out_over_http(client: Client, answers: Answers, match: str, keys: dict[int, str]) -> None:
     """Play the current hand to its end, each seat with ``keys`` asking for its own moves."""
     for _ in range(300):
@@ -341,3 +346,99 @@ def test_in_an_online_room_no_answer_or_frame_gives_away_the_other_rack_or_the_p
     assert Hand.objects.filter(match__public_id=match).count() == 2
     assert sum(1 for _, frame in answers.seen if frame.get("type") == "state") > 40
     answers.assert_no_leak(match)
+
+
+DIFFERENTIAL_CODE = "RM1-HIDDENTILESXYZ"
+
+
+def other_world(code: str, starting_seat: int, log: str, viewer: int, pick: int) -> tuple[Deal, str, str]:
+    """A deal in which ``viewer`` sees the very same hand as in ``code``'s, up to the end of
+    ``log``, and the other seat holds another tile: its latest copy of one tile it holds is
+    swapped with a tile still in the pool (``pick`` chooses which, at the front of the pool or
+    anywhere behind). With the two tiles: (deal, held instead, now held)."""
+    dealt = deal(code)
+    racks = [list(dealt.racks[0]), list(dealt.racks[1])]
+    pool = list(dealt.pool)
+    other = 1 - viewer
+    # Where the other seat's latest copy of each tile came from: its rack as dealt, or a draw.
+    came_from: dict[str, tuple[str, int]] = {str(tile): ("rack", i) for i, tile in enumerate(racks[other])}
+    state = new_hand(code, starting_seat)
+    for entry in parse_log_text(log):
+        if entry.action.kind is ActionKind.DRAW and entry.seat == other:
+            came_from[str(state.pool[0])] = ("pool", len(pool) - len(state.pool))
+        state = apply(state, entry.seat, entry.action)
+    held = sorted({str(tile) for tile in state.racks[other]})
+    undrawn = [str(tile) for tile in state.pool]
+    swappable = [tile for tile in held if any(other_tile != tile for other_tile in undrawn)]
+    swapped = swappable[pick % len(swappable)]
+    places = [place for place, tile in enumerate(undrawn) if tile != swapped]
+    at = len(pool) - len(state.pool) + places[pick % len(places)]
+    instead = str(pool[at])
+    where, index = came_from[swapped]
+    if where == "rack":
+        racks[other][index], pool[at] = pool[at], racks[other][index]
+    else:
+        pool[index], pool[at] = pool[at], pool[index]
+    world = Deal((tuple(sorted(racks[0])), tuple(sorted(racks[1]))), tuple(pool))
+    return world, swapped, instead
+
+
+def seat_state_in(
+    world: Deal | None, match: Match, viewer: int, starting_seat: int, log: str
+) -> dict[str, Any]:
+    """What ``viewer`` is told at the end of ``log`` if the hand were dealt ``world`` (None: as dealt)."""
+    real = deal
+
+    def dealing(code: HandCode | str) -> Deal:
+        return world if world is not None and str(code) == DIFFERENTIAL_CODE else real(code)
+
+    hand = Hand(match=match, number=1, code=DIFFERENTIAL_CODE, starting_seat=starting_seat, log=log)
+    hand.actions = len(parse_log_text(log))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine_game, "deal", dealing)
+        patch.setattr(service, "deal", dealing)
+        service.STATES.clear()
+        service._pool.cache_clear()
+        try:
+            state = service.seat_state(service.Seat(match, viewer), since=0, hand=hand, refresh=False)
+        finally:
+            service.STATES.clear()
+            service._pool.cache_clear()
+    return state
+
+
+@pytest.fixture(scope="module")
+def positions_in_play() -> list[str]:
+    """A whole hand between two Medium players: its log at every fifth position in play."""
+    state = new_hand(DIFFERENTIAL_CODE, 0)
+    logs = []
+    while state.result is None and state.pool:
+        state = apply(state, state.turn, bot_move(state, "medium", budget_s=0.1).action())
+        logs.append(format_log(state.log))
+    return logs[::5]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("mode", ["computer", "local", "online"])
+def test_a_seat_is_told_the_same_whatever_the_tiles_it_cannot_see(
+    mode: str, positions_in_play: list[str]
+) -> None:
+    if mode == "online":
+        match, _ = service.create_room()
+    else:
+        match, _ = service.create_match(Mode(mode), Level.EASY if mode == "computer" else None)
+    compared = 0
+    for log in positions_in_play:
+        for viewer in (0, 1):
+            world, swapped, instead = other_world(DIFFERENTIAL_CODE, 0, log, viewer, pick=compared * 7)
+            assert swapped != instead
+            told = seat_state_in(None, match, viewer, 0, log)
+            assert told["view"]["result"] is None
+            assert seat_state_in(world, match, viewer, 0, log) == told, (
+                log.count("\n") + 1,
+                viewer,
+                swapped,
+                instead,
+            )
+            compared += 1
+    assert compared > 20
