@@ -261,6 +261,16 @@ def test_against_the_computer_no_answer_gives_away_its_rack_or_the_pool(client: 
         f"/api/rummy/matches/{match}/", {"level": "easy"}, content_type="application/json", headers=auth(key)
     )
     answers.add(0, patched.json())
+    # What the page may ask of the position it shows: the computer's move, a turn's check.
+    seen = created["state"]["view"]
+    position = {"table": seen["table"], "rack": seen["rack"], "opened": False}
+    for path, body in (
+        ("/api/rummy/moves/", {**position, "level": "hard", "pool": seen["pool_size"]}),
+        ("/api/rummy/check/", {**position, "after": [seen["rack"][:3]]}),
+    ):
+        asked = client.post(path, body, content_type="application/json")
+        assert asked.status_code == 200, asked.content
+        answers.add(0, asked.json())
     play_out_over_http(client, answers, match, {0: key})
     finish_with_a_second_hand(client, answers, match, {0: key})
     assert len(answers.seen) > 20
