@@ -117,7 +117,8 @@ class Match(models.Model):
 class Hand(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField(_("hand"))
-    code = models.CharField(_("hand code"), max_length=11)
+    # Secret while the hand is in play: it deals both racks and the pool (never sent before the end).
+    code = models.CharField(_("hand code"), max_length=18)
     starting_seat = models.PositiveSmallIntegerField(_("first to play"))
     log = models.TextField(_("actions"), blank=True)
     actions = models.PositiveIntegerField(_("number of actions"), default=0)

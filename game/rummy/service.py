@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import functools
+import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -33,6 +34,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from game.common.rng import seed_from_text
+from game.core.keyed import keyed_letters
 
 from .engine import (
     Action,
@@ -52,6 +54,7 @@ from .engine import (
     replay,
     view,
 )
+from .engine.codes import SECRET_SEED_LETTERS
 from .engine.tiles import TILES, Tile, counts_of, rack_json, table_json
 from .engine.turns import Reason
 from .models import Hand, Match, Mode, key_digest, new_key, new_public_id
@@ -63,6 +66,8 @@ KEEP_DAYS: Final = 30
 """A match nobody touched for this long is deleted by ``purge_stale``."""
 ROOM_DAYS: Final = 7
 """An online room nobody touched for this long has expired: refused on access, then purged."""
+DEAL_SALT: Final = "miaojong.rummy.deal"
+"""Keeps the deals' HMACs apart from every other use of the secret key."""
 TOUCH_MATCH_AFTER: Final = dt.timedelta(minutes=10)
 """A match's last activity is rewritten by play at most this often. It decides only expiry and
 purging, counted in days, and leaving it alone spares most actions a transaction."""
@@ -262,8 +267,18 @@ def _check_alive(match: Match) -> None:
         raise Refusal("room_expired", f"nobody played in this room for {ROOM_DAYS} days: it has expired")
 
 
+def new_hand_code() -> HandCode:
+    """The code of a hand the server deals: an HMAC of a fresh random id under the secret key.
+
+    Fourteen letters, so that nobody can find the deal by trying codes against their own rack
+    (:mod:`game.rummy.engine.codes`), and from the secret as well as the operating system's
+    randomness, so that the codes shown after hands tell nothing of the next one's."""
+    random_id = secrets.token_urlsafe(16)
+    return HandCode(keyed_letters(DEAL_SALT, random_id, SECRET_SEED_LETTERS))
+
+
 def _start_hand(match: Match, number: int) -> Hand:
-    code = str(HandCode.random())
+    code = str(new_hand_code())
     starting = first_seat(number)
     hand = Hand.objects.create(match=match, number=number, code=code, starting_seat=starting)
     state = _with_computer_reply(match, code, new_hand(code, starting))
@@ -505,7 +520,8 @@ def seat_state(
         "level": match.level or None,
         "seat": seat.number,
         "hand": hand.number,
-        "code": hand.code,
+        # It deals both racks and the pool: only once they are all shown.
+        "code": hand.code if over else None,
         "starting_seat": hand.starting_seat,
         "number": len(state.log),
         "view": shown.to_json(),

@@ -43,7 +43,8 @@ def test_the_next_hand_alternates_the_first_player_and_keeps_the_seats(
     response = next_hand(client, match, keys[1], 1)
     assert response.status_code == 201, response.content
     state = response.json()
-    assert (state["hand"], state["code"], state["starting_seat"], state["number"]) == (2, SECOND, 1, 0)
+    # The new hand's code deals it: it stays on the server while the hand is in play.
+    assert (state["hand"], state["code"], state["starting_seat"], state["number"]) == (2, None, 1, 0)
     assert state["seat"] == 1 and state["view"] == view(new_hand(SECOND, 1), 1).to_json()
     # Seats keep their credentials, hence their colours: seat 0 is still seat 0.
     assert client.get(f"/api/rummy/matches/{match}/", headers=auth(keys[0])).json()["seat"] == 0

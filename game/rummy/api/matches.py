@@ -139,7 +139,8 @@ class MatchView(SeatView):
         summary="A seat's view of its match",
         description=(
             "The hand as this seat may see it (its rack, the table, the other rack's size) and the actions "
-            "numbered above `since`."
+            "numbered above `since`. Never the other rack, the pool or the hand's `code` (which deals them) "
+            "while the hand is in play: the code and both racks come once it is over."
         ),
         parameters=[CREDENTIAL, MATCH, s.SinceQuerySerializer],
         responses={200: s.SeatStateSerializer, **error_responses(400, 401, 403, 404, 429)},

@@ -187,7 +187,10 @@ class SeatStateSerializer(serializers.Serializer[Any]):
     level = serializers.ChoiceField(choices=LEVELS, allow_null=True)
     seat = serializers.IntegerField()
     hand = serializers.IntegerField()
-    code = serializers.CharField()
+    code = serializers.CharField(
+        allow_null=True,
+        help_text="The hand's code, which deals both racks and the pool: null until the hand is over.",
+    )
     starting_seat = serializers.IntegerField()
     number = serializers.IntegerField(help_text="Actions so far in this hand: send it with the next one.")
     view = RummyViewSerializer()

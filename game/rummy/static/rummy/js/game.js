@@ -178,7 +178,12 @@ export class RummyGame {
   #handOver(state, seat, news) {
     const { screen, handover } = this.parts;
     this.shown += 1;
-    screen.show(state, state.seat, { hideRack: true });
+    // Nothing of the last rack stays in the page or in the state kept: not its tiles, not the
+    // tile just drawn, not what was said of them ("You drew blue 1.").
+    screen.parts.announcer.clear();
+    screen.parts.notice.clear();
+    const events = state.events.map((event) => ({ n: event.n, seat: event.seat, type: event.type, after: event.after, played: event.played }));
+    screen.show({ ...state, view: { ...state.view, rack: [] }, events }, state.seat, { hideRack: true });
     handover.show(seat, news, () => this.#load(seat));
   }
 

@@ -28,7 +28,7 @@ import { createApiRequest } from "../../core/js/api.js";
  * @property {string | null} level
  * @property {number} seat
  * @property {number} hand
- * @property {string} code
+ * @property {string | null} code the hand's code (it deals both racks and the pool): null until the hand is over
  * @property {number} starting_seat
  * @property {number} number
  * @property {SeatView} view
