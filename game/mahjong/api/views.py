@@ -37,6 +37,7 @@ from game.mahjong.engine import (
 from game.mahjong.engine.leftover import fewest_tiles_left
 from game.mahjong.engine.solver import Budget, Solution, Verdict, solve_tiles, undos_to_winnable
 from game.mahjong.models import Mode, Score
+from site_core.proxies import client_ip
 
 from . import serializers as s
 from . import submissions
@@ -283,8 +284,10 @@ class ScoreCreateView(ApiView):
             "challenge's entries close 15 minutes after its UTC day. A log no person could have "
             "played (matches sooner than two taps, or right after the board was shown) is refused "
             "(impossible_timing); one that copies the moves of a stored entry too (409 copied_log). "
-            "A possible but implausible game (a program's cadence, far ahead of the board's best) "
-            "is stored but held for review (rank null)."
+            "A possible but implausible game (faster than a person finds pairs on the layout, a "
+            "program's cadence, far ahead of what moderators approved, a near copy of a stored game "
+            "of the deal, or played at the same time as another game from the same address) is "
+            "stored but held for review (rank null)."
         ),
         request=s.ScoreRequestSerializer,
         responses={
@@ -304,7 +307,9 @@ class ScoreCreateView(ApiView):
         query.is_valid(raise_exception=True)
         data = query.validated_data
         now_ms = int(tokens.clock() * 1000)
-        verified = submissions.verify(data["token"], data["name"], data["log"], now_ms=now_ms)
+        verified = submissions.verify(
+            data["token"], data["name"], data["log"], now_ms=now_ms, client=client_ip(request)
+        )
         entry = submissions.store(verified)
         body = {
             "id": entry.pk,
