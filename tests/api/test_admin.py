@@ -191,3 +191,17 @@ def test_the_reasons_of_issue_26_are_shown_in_words_with_links_to_the_other_entr
 def test_a_reason_of_unknown_shape_is_escaped() -> None:
     entry = make_score(flagged=True, review_reasons=[{"code": "<script>"}])
     assert "<script>" not in ScoreAdmin.reasons(ScoreAdmin(Score, admin.site), entry)
+
+
+def test_the_reasons_of_issue_26_are_shown_in_the_moderators_language(admin_client: Client) -> None:
+    entry = make_score(flagged=True, review_reasons=[{"code": "at_once", "with": [], "overlap_ms": 9_000}])
+    pages = {
+        language: admin_client.get(
+            f"/admin/game/score/{entry.pk}/change/", headers={"accept-language": language}
+        ).content.decode()
+        for language in ("it", "fr", "pl", "ru")
+    }
+    assert "Nessuno gioca due partite allo stesso tempo." in pages["it"]
+    assert "Personne ne joue deux parties à la fois." in pages["fr"]
+    assert "Nikt nie gra dwóch partii naraz." in pages["pl"]
+    assert "Никто не играет две партии сразу." in pages["ru"]

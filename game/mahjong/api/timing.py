@@ -57,12 +57,13 @@ its two tiles.  Fixations in visual search average 180 to 275 ms (Rayner
 :data:`BURST_MATCHES` matches (three pairs after the first) need at least
 ``3 * 2 * 100 = 600`` ms (:data:`BURST_WINDOW_MS`).
 
-How far an honest fast player is from them: one who takes a pair every 0.6 to
-1 s, and now and then two adjacent tiles in 350 ms, is 2.4 times the pair floor
-at his quickest (4 to 7 times usually); comes back from a pause with a
-remembered pair in about half a second, 1.7 times the board floor (more than
-three times when he has to look for one); and takes three quick pairs in a row
-in a second or more, 1.75 times the burst floor (3 to 5 times at his usual pace).
+How far an honest fast player is from them: one who takes a pair every 1.2 to
+2 s on average, and now and then two adjacent tiles in 350 ms, is 2.4 times the
+pair floor at his quickest (8 to 14 times usually); comes back from a pause
+with a remembered pair in about half a second, 1.7 times the board floor (more
+than three times when he has to look for one); and takes three quick pairs in a
+row in a second or more, 1.75 times the burst floor (6 to 10 times at his usual
+pace).
 
 The pace floor for review
 =========================
