@@ -253,6 +253,8 @@ class ScoreAdmin(admin.ModelAdmin[Score]):
         "reasons",
         "timing_table",
         "replay_link",
+        "played_from",
+        "played_until",
     )
     fieldsets = (
         (None, {"fields": ("name", "approved", "hidden")}),
@@ -278,7 +280,10 @@ class ScoreAdmin(admin.ModelAdmin[Score]):
             },
         ),
         (pgettext_lazy("admin section", "Play"), {"fields": ("moves", "hints", "shuffles", "log")}),
-        (_("Submission"), {"fields": ("token_digest", "moves_digest", "created")}),
+        (
+            _("Submission"),
+            {"fields": ("token_digest", "moves_digest", "played_from", "played_until", "created")},
+        ),
     )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Score]:

@@ -186,6 +186,7 @@ def test_the_reasons_of_issue_26_are_shown_in_words_with_links_to_the_other_entr
     other_link = f'<a href="/admin/game/score/{other.pk}/change/">#{other.pk}</a>'
     assert f"Played at the same time as {link}, {other_link}, sent from the same address: 21,500 ms" in html
     assert "(held from 90 % on)" in html
+    assert "Played from" in html and "Played until" in html, "when each game was played, to compare"
 
 
 def test_a_reason_of_unknown_shape_is_escaped() -> None:
