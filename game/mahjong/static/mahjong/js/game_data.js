@@ -29,7 +29,8 @@ import { isValidGraph } from "./rules.js";
  * @property {Position[]} positions
  * @property {Graph} graph which positions block which, as the engine has them
  * @property {Tiles} tiles
- * @property {Pair[] | null} [plan]
+ * @property {Pair[] | null} [plan] a way to clear it, only where no player could use it: the API's
+ *   deals have none (the hint asks the solver, hint_actions.js), a replay page's script has one
  */
 
 /** A shuffle's answer (POST /api/deals/<code>/shuffle/). @typedef {{tiles: Tiles, plan?: Pair[] | null}} Shuffled */
