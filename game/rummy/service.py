@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from django.db import IntegrityError, connections, transaction
-from django.db.models import F
 from django.utils import timezone
 
 from game.common.rng import seed_from_text
@@ -192,9 +191,8 @@ def _save(match: Match, hand: Hand, read_actions: int, state: State) -> None:
     finished = state.result is not None
     log = format_log(state.log)
     result = state.result
-    touch_match = (result is not None and result.winner is not None) or (
-        match.updated < now - TOUCH_MATCH_AFTER
-    )
+    # No running score: each hand stands alone, so the match row only says when it was last played.
+    touch_match = result is not None or match.updated < now - TOUCH_MATCH_AFTER
     # Most actions write the hand alone: one statement, with no transaction around it.
     with transaction.atomic() if touch_match else contextlib.nullcontext():
         written = Hand.objects.filter(pk=hand.pk, actions=read_actions).update(
@@ -203,10 +201,7 @@ def _save(match: Match, hand: Hand, read_actions: int, state: State) -> None:
         if not written:
             raise Refusal("stale_turn", "another action was confirmed first: reload the hand")
         if touch_match:
-            totals: dict[str, Any] = {"updated": now}
-            if result is not None and result.winner is not None:
-                totals[f"total{result.winner}"] = F(f"total{result.winner}") + result.score
-            Match.objects.filter(pk=match.pk).update(**totals)
+            Match.objects.filter(pk=match.pk).update(updated=now)
             match.updated = now
     hand.log, hand.actions, hand.finished, hand.updated = log, len(state.log), finished, now
     STATES.remember(hand.code, hand.starting_seat, hand.log, state)
@@ -373,7 +368,7 @@ def act(seat: Seat, hand_number: int, number: int, action: Action) -> dict[str, 
         raise _refusal_for(error) from None
     state = _with_computer_reply(seat.match, hand.code, state)
     _save(seat.match, hand, number, state)
-    # The match row changes only when the hand ends (the totals): read it again only then.
+    # The match row changes only when the hand ends (its time of last play): read it again only then.
     return seat_state(seat, since=number, hand=hand, refresh=state.result is not None)
 
 
@@ -479,7 +474,7 @@ def _last_play(state: State) -> dict[str, Any] | None:
 
 
 MATCH_STATE_FIELDS: Final = (
-    "total0", "total1", "level", "consent0", "consent1", "seat1_digest", "channel0", "channel1",
+    "level", "consent0", "consent1", "seat1_digest", "channel0", "channel1",
 )  # fmt: skip
 """What of the match a seat state shows (refreshed when the caller read the hand itself)."""
 
@@ -512,7 +507,6 @@ def seat_state(
         "last_play": _last_play(state),
         "events": _events(state, seat.number, len(state.log) if since is None else max(0, since)),
         "racks": [rack_json(rack) for rack in state.racks] if over else None,
-        "totals": list(match.totals),
         "players": [
             {"seat": 0, "kind": "human"},
             {"seat": 1, "kind": "computer" if match.mode == Mode.COMPUTER else "human"},

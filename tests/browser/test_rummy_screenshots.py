@@ -1,4 +1,5 @@
-"""Screenshots of the Tile Rummy table at desktop and phone size, in English and Italian, to look at.
+"""Screenshots of the Tile Rummy table on a phone (upright and on its side), a laptop and full HD,
+in English and Italian, to look at.
 
 They go to the folder MIAOJONG_SHOTS names, else /tmp/rummy-shots/: the start of
 a hand, a turn being drafted (a valid group, a set that is none with its reason
@@ -30,8 +31,10 @@ from tests.browser.test_rummy_play import OPENING, OPENING_CODE, RummyTable, pin
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SIZES: dict[str, dict[str, Any]] = {
-    "desktop": {"viewport": {"width": 1280, "height": 900}, "locale": "en-GB"},
     "phone": PHONE,
+    "phone-landscape": {**PHONE, "viewport": {"width": 844, "height": 390}},
+    "laptop": {"viewport": {"width": 1280, "height": 720}, "locale": "en-GB"},
+    "fullhd": {"viewport": {"width": 1920, "height": 1080}, "locale": "en-GB"},
 }
 
 
@@ -85,14 +88,14 @@ def test_screenshots_of_the_table(
     start = table.open(computer)
     assert table.page.evaluate("() => document.documentElement.lang") == language
     fits(table, width)
-    table.page.screenshot(path=shots / f"{name}-1-start.png", full_page=True)
+    table.page.screenshot(path=shots / f"{name}-1-start.png")
 
     table.new_group("R2", "K2", "O2")
     table.new_group("B6", "K6")
     table.table_set(1).locator(".rset-mark").click()
     table.select("B9")
     fits(table, width)
-    table.page.screenshot(path=shots / f"{name}-2-draft.png", full_page=True)
+    table.page.screenshot(path=shots / f"{name}-2-draft.png")
 
     table.press("reset")
     table.wait_until("!s.changed")
@@ -104,9 +107,7 @@ def test_screenshots_of_the_table(
         state = table.wait_for_turn(state["number"])
     table.select(state["rack"][0])
     fits(table, width)
-    table.page.screenshot(path=shots / f"{name}-3-later.png", full_page=True)
-    if size == "phone":
-        table.page.screenshot(path=shots / f"{name}-3-later-screen.png")
+    table.page.screenshot(path=shots / f"{name}-3-later.png")
 
     # The end: the position before the last pass, then the pass through the page.
     log = hand_log(OPENING_CODE)
@@ -125,4 +126,4 @@ def test_screenshots_of_the_table(
     table.press("draw")
     table.wait_until("s.phase === 'handover'")
     fits(table, width)
-    table.page.screenshot(path=shots / f"{name}-5-handover.png", full_page=True)
+    table.page.screenshot(path=shots / f"{name}-5-handover.png")

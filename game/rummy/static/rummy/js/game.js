@@ -345,6 +345,8 @@ export class RummyGame {
       screen.state = { ...state, level: next.level };
       screen.render();
       const text = interpolate(gettext("The computer now plays at level %(level)s."), { level: this.parts.levelName(level) });
+      // Said on screen too, not only to screen readers: the notice floats over the table.
+      screen.parts.notice.show(text);
       screen.parts.announcer.say(text);
     } catch (error) {
       this.#fail(error, () => this.setLevel(level));

@@ -6,6 +6,7 @@
 // and the page of a room that is gone start here too.
 
 import { element } from "../../core/js/dom.js";
+import { gettext, interpolate } from "../../core/js/i18n.js";
 import { Announcer } from "./announce.js";
 import { TileDrag } from "./drag.js";
 import { EndOfHand } from "./end_of_hand.js";
@@ -55,6 +56,19 @@ function roomOf(config, root, announcer) {
   return new RoomPlay({ config: { invite, socketPath, lobbyUrl, roomUrlTemplate, inviteSlot }, session, panel });
 }
 
+/**
+ * The computer's level on the bar ("Computer: Easy"), a button that opens the game menu.
+ * @param {HTMLElement} root
+ * @param {string | null} name the level's name, or null when there is no computer
+ */
+function showLevel(root, name) {
+  const chip = root.querySelector("#rummy-level");
+  if (!(chip instanceof HTMLElement)) return;
+  chip.hidden = name === null;
+  const text = name === null ? "" : interpolate(gettext("Computer: %(level)s"), { level: name });
+  if (chip.textContent !== text) chip.textContent = text;
+}
+
 /** @param {RummyConfig} config @param {HTMLElement} root */
 function startRummyPage(config, root) {
   const levels = config.levels.map((level) => level.key);
@@ -73,13 +87,14 @@ function startRummyPage(config, root) {
   const screen = new PlayScreen({
     table,
     rack: new RackView(rackElement, element(root, "#rummy-rack-label", HTMLElement), config.sprite),
-    status: new StatusView(element(root, "#rummy-status", HTMLElement), element(root, "#rummy-score", HTMLElement)),
+    status: new StatusView(element(root, "#rummy-status", HTMLElement)),
     toolbar,
     notice,
     announcer,
     hint: element(root, "#rummy-hint", HTMLElement),
     root,
     hold: () => room?.hold() ?? null,
+    level: (key) => showLevel(root, key ? config.levels.find((level) => level.key === key)?.name ?? key : null),
   });
   const handover = new Handover(element(root, "#rummy-handover", HTMLElement), element(root, "#rummy-dock", HTMLElement));
   /** @type {RummyGame} */
@@ -112,6 +127,7 @@ function startRummyPage(config, root) {
     "sort-number": () => screen.sort("number"),
     "new-hand": () => game.nextHand(),
     menu: () => menu.open(config.mode === "computer" ? preferredLevel(levels) : null),
+    level: () => menu.open(preferredLevel(levels)),
   });
 
   // A tap, a click, Enter or Space on a tile selects it; the "+" of a set adds the selection.

@@ -35,7 +35,6 @@ import { createApiRequest } from "../../core/js/api.js";
  * @property {{seat: number, played: string[]} | null} last_play
  * @property {SeatEvent[]} events
  * @property {string[][] | null} racks
- * @property {number[]} totals
  * @property {{seat: number, kind: "human" | "computer"}[]} players
  * @property {boolean} [joined] an online room's: whether the second seat is taken
  * @property {boolean[]} [consents] an online room's: who asked for the next hand, by seat
