@@ -175,7 +175,7 @@ export function resultText(mode, result, viewer = null) {
     else text = gettext("%(winner)s went out and wins the %(points)s points left on %(loser)s's rack.");
     return interpolate(text, { points: result.score, winner: playerName(mode, result.winner), loser: playerName(mode, 1 - result.winner) });
   }
-  const blocked = gettext("The pool is empty and neither player could play: the hand is blocked.");
+  const blocked = gettext("The pool is empty and both players passed in turn: the hand is blocked.");
   const racks = interpolate(gettext("Points left on the racks: %(first)s %(points0)s, %(second)s %(points1)s."), {
     first: playerName(mode, 0, viewer),
     second: playerName(mode, 1, viewer),
