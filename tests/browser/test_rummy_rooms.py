@@ -76,6 +76,14 @@ class RoomPage(RummyTable):
         assert response.ok, (path, response.status)
         return self.wait_open()
 
+    def join(self, link: str) -> dict[str, Any]:
+        """Open an invitation, take the second seat when asked, and wait until the hand is shown."""
+        response = self.goto(link)
+        assert response.ok, (link, response.status)
+        self.wait_until("s.room && s.room.panel === 'offer'")
+        self.page.locator("#rummy-room-take").click()
+        return self.wait_open()
+
     def wait_open(self) -> dict[str, Any]:
         return self.wait_until(
             "s.room && s.room.status === 'open' && ['play', 'waiting', 'over'].includes(s.phase)"
@@ -185,7 +193,7 @@ def start_room(devices: Callable[..., Device]) -> tuple[RoomPage, RoomPage, str,
     host = devices().page()
     first, link = create_room(host)
     guest = devices().page()
-    guest.enter(link)
+    guest.join(link)
     host.wait_until("s.room.connected[1] && s.room.panel === ''")
     return host, guest, first["match"], link
 
@@ -209,7 +217,7 @@ def test_a_room_from_the_lobby_is_joined_by_its_link_and_moves_arrive_both_ways(
     host.page.evaluate(MARK_DOCUMENT)
 
     guest = devices().page()
-    joined = guest.enter(link)
+    joined = guest.join(link)
     assert joined["room"]["seat"] == 1 and joined["seat"] == 1 and joined["room"]["joined"]
     assert joined["match"] == match.public_id and joined["turn"] == 0 and not joined["canAct"]
     assert joined["room"]["panel"] == "" and joined["phase"] == "waiting"
@@ -340,6 +348,8 @@ def test_a_third_device_opening_the_invitation_is_told_the_room_is_full(
     third = devices().page()
     response = third.goto(link)
     assert response.status == 200
+    third.wait_until("s.room && s.room.panel === 'offer'")
+    third.page.locator("#rummy-room-take").click()
     full = third.wait_until("s.room && s.room.panel === 'full'")
     assert full["room"]["status"] == "closed" and full["room"]["seat"] is None
     expect(third.panel()).to_have_attribute("data-show", "full")
@@ -463,7 +473,7 @@ def test_a_room_hosted_on_a_phone_is_played_with_touch(devices: Callable[..., De
     assert width <= PHONE["viewport"]["width"], "the room's page is wider than the phone"
 
     guest = devices().page()
-    guest.enter(link.input_value())
+    guest.join(link.input_value())
     phone.wait_until("s.room.connected[1] && s.canAct")
     drawn = phone.tap_draw()
     assert len(drawn["rack"]) == 15 and drawn["rackTiles"] == 15
@@ -476,3 +486,27 @@ def test_a_room_hosted_on_a_phone_is_played_with_touch(devices: Callable[..., De
     phone.rack_tile(tile).tap()
     phone.wait_until("s.selected.includes(arg)", tile)
     assert stored(first["match"])[:2] == ("0 draw\n1 draw", 2)
+
+
+@pytest.mark.usefixtures("pinned")
+def test_an_invitation_takes_the_second_seat_only_after_the_explicit_tap(
+    devices: Callable[..., Device],
+) -> None:
+    host = devices().page()
+    first, link = create_room(host)
+    guest = devices().page()
+    assert guest.goto(link).ok
+    offered = guest.wait_until("s.room && s.room.panel === 'offer'")
+    assert offered["room"]["seat"] is None
+    expect(guest.panel()).to_contain_text("This is Player 1's room")
+    expect(guest.panel()).to_contain_text("Is this your own room")
+    expect(guest.page.locator("#rummy-room-take")).to_be_focused()
+    # Nothing is taken yet: no request for the seat, the room still waits for Player 2.
+    assert guest.device.seat_requests == []
+    assert not Match.objects.get(public_id=first["match"]).seat1_digest
+    assert not host.room()["joined"]
+
+    guest.page.locator("#rummy-room-take").click()
+    joined = guest.wait_open()
+    assert joined["room"]["seat"] == 1 and joined["room"]["panel"] == ""
+    host.wait_until("s.room.joined && s.room.connected[1]")

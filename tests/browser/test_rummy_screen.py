@@ -6,6 +6,7 @@ keyboard stays in the game after New group and Confirm.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -151,3 +152,30 @@ def test_the_hand_over_shows_only_the_hand_over(rummy: RummyTable) -> None:
     rummy.press("menu")
     expect(rummy.page.locator("#rummy-menu-done")).to_have_count(0)
     expect(rummy.page.locator("#rummy-menu-cancel")).to_have_text("Close")
+
+
+@pytest.mark.usefixtures("pinned")
+def test_a_rack_arranged_by_hand_keeps_its_order_over_a_reload_and_a_draw(rummy: RummyTable) -> None:
+    start = rummy.open()
+    rack = start["rack"]
+    last = rummy.page.locator("#rummy-rack .rtile").last
+    first = rummy.page.locator("#rummy-rack .rtile").first
+    # The last tile dragged onto the left half of the first: it goes first.
+    box, target = last.bounding_box(), first.bounding_box()
+    assert box is not None and target is not None
+    rummy.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    rummy.page.mouse.down()
+    for k in range(1, 11):
+        x = box["x"] + box["width"] / 2 + (target["x"] + 4 - box["x"] - box["width"] / 2) * k / 10
+        rummy.page.mouse.move(x, target["y"] + target["height"] / 2)
+    rummy.page.wait_for_function("() => window.miaojong.state().dragging")
+    rummy.page.mouse.up()
+    moved = rummy.wait_until("!s.dragging && s.rack[0] === arg", rack[-1])
+    order = moved["rack"]
+    assert order == [rack[-1], *rack[:-1]] and not moved["changed"]
+    assert rummy.reload()["rack"] == order
+    # A drawn tile goes to the end, marked; the rest keep the player's order.
+    rummy.press("draw")
+    after = rummy.wait_for_turn(start["number"] + 1)
+    assert after["rack"][: len(order)] == order and len(after["rack"]) == len(order) + 1
+    expect(rummy.page.locator("#rummy-rack .rtile").last).to_have_class(re.compile(r"\brtile--drawn\b"))

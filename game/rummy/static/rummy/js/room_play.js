@@ -116,13 +116,19 @@ export class RoomPlay {
     };
   }
 
-  /** Take this browser's seat (the kept one, else the second seat), then connect. */
+  /** Take this browser's seat (the kept one, else the second seat once asked to), then connect. */
   async start() {
     const { session, config } = this.parts;
     const { screen, game } = this.#table;
     const found = session.resume(config.invite);
     if (found.note) screen.refuse(roomNoteText(found.note));
     if (!found.kept) {
+      // Nothing is taken before the player says so: it may be the host's own link, opened elsewhere.
+      await new Promise((resolve) => {
+        screen.parts.status.message(gettext("An invitation to a room"));
+        this.parts.panel.offer(() => resolve(undefined));
+      });
+      this.parts.panel.hide();
       screen.parts.status.message(gettext("Taking your seat in the room…"));
       try {
         const { note } = await session.join(config.invite);

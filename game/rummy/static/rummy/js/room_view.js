@@ -1,6 +1,8 @@
 // @ts-check
-// The room's box above the table, for what the status line has no room for: while the second
-// seat is free, the invitation to send (the link, Copy link, and Share where the device can
+// The room's box above the table, for what the status line has no room for: to whoever opens an
+// invitation without a seat in the room, whose room it is and Take the second seat (nothing is
+// taken before that tap, so a host who opens their own link elsewhere is warned first); while
+// the second seat is free, the invitation to send (the link, Copy link, and Share where the device can
 // share); this seat open in another tab or window (Play here, which takes it back); a room that
 // cannot be played here (full, closed, gone, or a seat no longer valid) with the way to a new
 // one. Its data-show attribute names what it shows, for the browser tests.
@@ -9,7 +11,7 @@ import { gettext } from "../../core/js/i18n.js";
 
 /**
  * @typedef {"full" | "expired" | "not_found" | "lost"} ClosedKind
- * @typedef {"invite" | "replaced" | ClosedKind} PanelKind
+ * @typedef {"offer" | "invite" | "replaced" | ClosedKind} PanelKind
  */
 
 /** @param {string} tag @param {string} className @param {string} [id] */
@@ -46,10 +48,26 @@ export class RoomPanel {
     this.lobby = /** @type {HTMLAnchorElement} */ (make("a", "button rummy-room-lobby", "rummy-room-lobby"));
     this.lobby.href = lobbyUrl;
     this.lobby.textContent = gettext("Create a new room");
-    root.replaceChildren(this.text, this.share, this.said, this.here, this.lobby);
+    this.own = make("p", "rummy-room-said", "rummy-room-own");
+    /** @type {(() => void) | null} */
+    this.onTake = null;
+    this.take = this.#button("rummy-room-take", gettext("Take the second seat"), () => this.onTake?.());
+    this.take.classList.remove("button-quiet");
+    root.replaceChildren(this.text, this.own, this.take, this.share, this.said, this.here, this.lobby);
     /** @type {PanelKind | null} */
     this.kind = null;
     this.hide();
+  }
+
+  /**
+   * An invitation opened in a browser that holds no seat of the room: whose room it is, and
+   * what to do if it is one's own. @param {() => void} take takes the second seat
+   */
+  offer(take) {
+    this.onTake = take;
+    this.own.textContent = gettext("Is this your own room, opened on another device? Then do not take the seat: play on the device where you created the room, and send this link to your friend.");
+    this.#show("offer", gettext("This is Player 1's room: they invite you to play Tile Rummy with them. Take the second seat to play as Player 2."));
+    this.take.focus({ preventScroll: true });
   }
 
   /** While the second seat is free: the link to send. @param {string} url */
@@ -97,7 +115,9 @@ export class RoomPanel {
     this.share.hidden = kind !== "invite";
     this.said.hidden = kind !== "invite";
     this.here.hidden = kind !== "replaced";
-    this.lobby.hidden = kind === "invite" || kind === "replaced";
+    this.own.hidden = kind !== "offer";
+    this.take.hidden = kind !== "offer";
+    this.lobby.hidden = kind === "invite" || kind === "replaced" || kind === "offer";
     this.root.dataset.show = kind;
     this.root.hidden = false;
     if (changed) this.say(text);
