@@ -81,6 +81,9 @@ STATUS: Final = {
     "room_full": 409,
     "room_expired": 410,
     "opponent_away": 409,
+    "not_host": 403,
+    "seat_free": 409,
+    "opponent_here": 409,
 }
 
 
@@ -250,6 +253,33 @@ def join_room(invite: str) -> tuple[Match, Credential]:
         raise Refusal("room_full", "both seats of this room are taken")
     match.refresh_from_db()
     return match, Credential(1, key)
+
+
+def free_second_seat(seat: Seat) -> dict[str, Any]:
+    """The host gives up on a guest who cannot come back (their browser forgot its seat): the
+    second seat is free again under a new invitation (the old link takes nothing any more), and
+    the hand in play is dealt again, so that nothing of the old racks reaches the next guest.
+    Only while the guest is away: a guest at the table is never put out."""
+    match = seat.match
+    if match.mode != Mode.ONLINE or seat.number != 0:
+        raise Refusal("not_host", "only the room's host may free its second seat")
+    if not match.seat1_digest:
+        raise Refusal("seat_free", "the second seat is free already")
+    if match.connected(1):
+        raise Refusal("opponent_here", "the second player is at the table: their seat cannot be freed")
+    hand = current_hand(match)
+    with transaction.atomic():
+        # Only as it was read: a guest who came back meanwhile keeps their seat.
+        freed = Match.objects.filter(pk=match.pk, seat1_digest=match.seat1_digest, channel1="").update(
+            seat1_digest="", invite=new_public_id(), consent0=False, consent1=False, updated=timezone.now()
+        )
+        if not freed:
+            raise Refusal("opponent_here", "the second player came back: their seat stays theirs")
+        Hand.objects.filter(pk=hand.pk).update(
+            code=str(HandCode.random()), log="", actions=0, finished=False, updated=timezone.now()
+        )
+    match.refresh_from_db()
+    return seat_state(Seat(match, 0), since=0, hand=Hand.objects.get(pk=hand.pk), refresh=False)
 
 
 def _check_alive(match: Match) -> None:

@@ -510,3 +510,39 @@ def test_an_invitation_takes_the_second_seat_only_after_the_explicit_tap(
     joined = guest.wait_open()
     assert joined["room"]["seat"] == 1 and joined["room"]["panel"] == ""
     host.wait_until("s.room.joined && s.room.connected[1]")
+
+
+def test_the_host_frees_the_seat_of_a_guest_who_cannot_come_back(devices: Callable[..., Device]) -> None:
+    host, guest, match_id, link = start_room(devices)
+    host.draw()
+    guest.wait_until("s.number === 1 && s.canAct")
+    old_rack = guest.state()["rack"]
+    old_code = Hand.objects.get(match__public_id=match_id, number=1).code
+
+    guest.page.close()
+    host.wait_until("!s.room.connected[1] && s.room.panel === 'away'")
+    expect(host.panel()).to_contain_text("Player 2 is away.")
+    host.page.locator("#rummy-room-free").click()
+    freed = host.wait_until("s.room.panel === 'invite' && s.number === 0 && !s.room.joined")
+    # Dealt again: a new hand code, nothing of the old racks, a new link in place of the old.
+    hand = Hand.objects.get(match__public_id=match_id, number=1)
+    assert hand.code != old_code and hand.log == ""
+    assert sorted(freed["rack"]) == sorted(str(t) for t in service.hand_state(hand).racks[0])
+    new_link = host.page.locator("#rummy-room-link").input_value()
+    assert new_link != link and host.page.url == new_link
+    expect(host.page.locator("#rummy-notice")).to_contain_text("The second seat is free")
+
+    # The old link is dead, and says so; the new one gives the seat (after the explicit tap).
+    back = guest.device.page()
+    assert back.goto(link).status == 404
+    expect(back.page.locator("h1")).to_have_text("No such room")
+    assert back.device.expected(404)
+    newcomer = devices().page()
+    joined = newcomer.join(new_link)
+    assert joined["room"]["seat"] == 1 and sorted(joined["rack"]) == sorted(
+        str(t) for t in service.hand_state(hand).racks[1]
+    )
+    assert sorted(joined["rack"]) != sorted(old_rack), "the new guest got the old guest's rack"
+    # The host's page, reloaded, is still the host's seat under the new link.
+    again = host.reload()
+    assert again["room"]["seat"] == 0 and again["match"] == match_id

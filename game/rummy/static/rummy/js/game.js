@@ -105,6 +105,11 @@ export class RummyGame {
     }
   }
 
+  /** A new deal of the hand shown, which replaces it whatever was shown (a freed seat). @param {SeatState} state */
+  replace(state) {
+    this.#opened(state, { fresh: false, animate: false });
+  }
+
   /**
    * A match or a hand just opened: against the computer, show it (a new hand the computer
    * began is played out); in pass and play, ask for the device to go to the player to move,

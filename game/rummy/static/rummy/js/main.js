@@ -53,7 +53,8 @@ function roomOf(config, root, announcer) {
   if (config.mode !== "online" || !invite || !socketPath || !roomsUrl || !lobbyUrl || !roomUrlTemplate || !inviteSlot) return null;
   const panel = new RoomPanel(element(root, "#rummy-room", HTMLElement), lobbyUrl, (text) => announcer.say(text));
   const session = new RoomSession(createRoomApi(roomsUrl));
-  return new RoomPlay({ config: { invite, socketPath, lobbyUrl, roomUrlTemplate, inviteSlot }, session, panel });
+  const seats = createSeatApi(config.matchesUrl);
+  return new RoomPlay({ config: { invite, socketPath, lobbyUrl, roomUrlTemplate, inviteSlot }, session, panel, seats });
 }
 
 /**

@@ -11,7 +11,7 @@ import { gettext } from "../../core/js/i18n.js";
 
 /**
  * @typedef {"full" | "expired" | "not_found" | "lost"} ClosedKind
- * @typedef {"offer" | "invite" | "replaced" | ClosedKind} PanelKind
+ * @typedef {"offer" | "invite" | "away" | "replaced" | ClosedKind} PanelKind
  */
 
 /** @param {string} tag @param {string} className @param {string} [id] */
@@ -53,7 +53,10 @@ export class RoomPanel {
     this.onTake = null;
     this.take = this.#button("rummy-room-take", gettext("Take the second seat"), () => this.onTake?.());
     this.take.classList.remove("button-quiet");
-    root.replaceChildren(this.text, this.own, this.take, this.share, this.said, this.here, this.lobby);
+    /** @type {(() => void) | null} */
+    this.onFree = null;
+    this.free = this.#button("rummy-room-free", gettext("Free the second seat"), () => this.onFree?.());
+    root.replaceChildren(this.text, this.own, this.take, this.share, this.said, this.here, this.free, this.lobby);
     /** @type {PanelKind | null} */
     this.kind = null;
     this.hide();
@@ -76,7 +79,16 @@ export class RoomPanel {
     this.link.value = url;
     this.shareButton.hidden = typeof navigator.share !== "function";
     this.said.textContent = "";
-    this.#show("invite", gettext("Send this link to the friend you want to play with: the first to open it takes the second seat."));
+    this.#show("invite", gettext("Send this link to the friend you want to play with: they open it and take the second seat."));
+  }
+
+  /**
+   * The host, while Player 2 is away: the way out if they cannot come back.
+   * @param {() => void} free frees their seat
+   */
+  away(free) {
+    this.onFree = free;
+    this.#show("away", gettext("Player 2 is away. If they cannot come back (their browser forgot its seat, or they changed device), free their seat: the hand in play is dealt again and a new link replaces the old one."));
   }
 
   /** This seat is played in another tab or window. @param {() => void} playHere takes it back */
@@ -91,7 +103,7 @@ export class RoomPanel {
       full: gettext("Both seats of this room are taken already. To play, create a room of your own and send its link to a friend."),
       expired: gettext("Nobody played in this room for a week, so it has closed."),
       not_found: gettext("This room no longer exists."),
-      lost: gettext("The seat this browser kept in this room is no longer valid, so the game cannot go on here."),
+      lost: gettext("The seat this browser kept in this room is no longer valid (Player 1 may have freed it for someone else), so the game cannot go on here."),
     };
     this.#show(kind, texts[kind]);
   }
@@ -117,7 +129,8 @@ export class RoomPanel {
     this.here.hidden = kind !== "replaced";
     this.own.hidden = kind !== "offer";
     this.take.hidden = kind !== "offer";
-    this.lobby.hidden = kind === "invite" || kind === "replaced" || kind === "offer";
+    this.free.hidden = kind !== "away";
+    this.lobby.hidden = kind === "invite" || kind === "replaced" || kind === "offer" || kind === "away";
     this.root.dataset.show = kind;
     this.root.hidden = false;
     if (changed) this.say(text);

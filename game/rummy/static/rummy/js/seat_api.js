@@ -95,6 +95,14 @@ export function createSeatApi(matchesUrl) {
      * @returns {Promise<SeatState>}
      */
     nextHand: (match, key, hand) => request("POST", `${id(match)}/hands/`, { hand }, seat(key)),
+    /**
+     * An online room's host frees the second seat of a guest who is away: a new invitation
+     * (state.invite), the hand in play dealt again.
+     * @param {string} match
+     * @param {string} key seat 0's
+     * @returns {Promise<SeatState>}
+     */
+    freeSeat: (match, key) => request("POST", `${id(match)}/free-seat/`, {}, seat(key)),
   };
 }
 
