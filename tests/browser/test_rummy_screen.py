@@ -179,3 +179,50 @@ def test_a_rack_arranged_by_hand_keeps_its_order_over_a_reload_and_a_draw(rummy:
     after = rummy.wait_for_turn(start["number"] + 1)
     assert after["rack"][: len(order)] == order and len(after["rack"]) == len(order) + 1
     expect(rummy.page.locator("#rummy-rack .rtile").last).to_have_class(re.compile(r"\brtile--drawn\b"))
+
+
+SMALL_CONTROLS = """(root) => [...root.querySelectorAll("button, a, summary, input, .rummy-level")]
+  .filter((el) => !el.matches(".rtile") && !el.closest(".rummy-level") || el.matches(".rummy-level"))
+  .filter((el) => !el.matches(".rummy-level input"))
+  .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden")
+  .map((el) => ({
+    what: el.id || el.dataset.action || el.className || el.textContent,
+    box: el.getBoundingClientRect().toJSON(),
+  }))
+  .filter(({ box }) => box.width < 44 || box.height < 44)
+  .map(({ what, box }) => `${what}: ${Math.round(box.width)}x${Math.round(box.height)}`)"""
+"""Every visible control of the game (but the tiles, which are 45 px tall and as wide as the rack
+allows) smaller than 44 x 44 px."""
+
+
+@pytest.mark.usefixtures("pinned")
+@pytest.mark.parametrize(("width", "height"), sorted(PHONES))
+def test_every_control_is_a_finger_wide_on_a_phone(
+    new_play_page: Callable[..., PlayPage], width: int, height: int
+) -> None:
+    table = table_on(new_play_page, width, height)
+    table.open()
+    # A set that is none, with the selection on: its cross and its + are both there, side by side.
+    for tile in ("R2", "K2"):
+        table.page.touchscreen.tap(*centre_of(table, table.rack_tile(tile)))
+    table.page.touchscreen.tap(*centre_of(table, table.button("group")))
+    table.wait_until("s.table.length === 1")
+    table.page.touchscreen.tap(*centre_of(table, table.rack_tile("O2")))
+    table.wait_until("s.selected.length === 1")
+    mark = table.page.locator(".rset-mark").bounding_box()
+    add = table.page.locator(".rset-add").bounding_box()
+    assert mark is not None and add is not None
+    overlap_x = min(mark["x"] + mark["width"], add["x"] + add["width"]) - max(mark["x"], add["x"])
+    overlap_y = min(mark["y"] + mark["height"], add["y"] + add["height"]) - max(mark["y"], add["y"])
+    assert overlap_x <= 0 or overlap_y <= 0, "the cross covers the +"
+    assert table.page.locator(".rset-mark").text_content() == "✕"
+    assert table.page.locator("#rummy").evaluate(SMALL_CONTROLS) == []
+    table.press("menu")
+    expect(table.page.locator("#rummy-menu")).to_be_visible()
+    assert table.page.locator("#rummy-menu").evaluate(SMALL_CONTROLS) == []
+
+
+def centre_of(table: RummyTable, locator: Any) -> tuple[float, float]:
+    box = locator.bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
