@@ -27,6 +27,7 @@ from tests.api.rummy import set_log
 from tests.browser.conftest import PHONE
 from tests.browser.helpers import PlayPage
 from tests.browser.test_rummy_play import OPENING, OPENING_CODE, RummyTable, pinned  # noqa: F401
+from tests.browser.test_rummy_rooms import Device, _short_lived_connections, devices  # noqa: F401
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -127,3 +128,33 @@ def test_screenshots_of_the_table(
     table.wait_until("s.phase === 'handover'")
     fits(table, width)
     table.page.screenshot(path=shots / f"{name}-5-handover.png")
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_screenshots_of_a_room(
+    shots: Path,
+    devices: Callable[..., Device],  # noqa: F811 (the rooms tests' fixture)
+    size: str,
+    language: str,
+) -> None:
+    """The lobby, a room waiting for its guest (the link to send), and the invitation as the
+    guest first sees it (whose room, Take the second seat), then the menu of a room."""
+    options = {k: v for k, v in SIZES[size].items() if k != "locale"}
+    name = f"{size}-{language}"
+    host = devices(**options).page()
+    with translation.override(language):
+        lobby = reverse("rummy:online")
+    host.goto(lobby)
+    host.page.screenshot(path=shots / f"{name}-6-lobby.png")
+    host.page.locator("#rummy-lobby-create").click()
+    host.wait_until("s.room && s.room.panel === 'invite' && s.phase === 'play'")
+    host.page.screenshot(path=shots / f"{name}-7-room-invite.png")
+    link = host.page.locator("#rummy-room-link").input_value()
+    guest = devices(**options).page()
+    guest.goto(link)
+    guest.wait_until("s.room && s.room.panel === 'offer'")
+    guest.page.screenshot(path=shots / f"{name}-8-room-offer.png")
+    host.press("menu")
+    expect(host.page.locator("#rummy-menu")).to_be_visible()
+    host.page.screenshot(path=shots / f"{name}-9-room-menu.png")

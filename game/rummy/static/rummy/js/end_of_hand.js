@@ -57,7 +57,9 @@ export class EndOfHand {
     this.update(state);
     if (!this.dialog.open) this.dialog.showModal();
     const first = this.buttons.querySelector("button:not(:disabled)");
-    if (first instanceof HTMLElement) first.focus();
+    // The result first: on a short screen the dialog scrolls, and it must open at its top.
+    if (first instanceof HTMLElement) first.focus({ preventScroll: true });
+    this.dialog.scrollTop = 0;
   }
 
   /** Online: who has asked for the next hand (New hand waits once this player has). @param {SeatState} state */

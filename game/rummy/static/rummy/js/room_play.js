@@ -125,10 +125,14 @@ export class RoomPlay {
     if (found.note) screen.refuse(roomNoteText(found.note));
     if (!found.kept) {
       // Nothing is taken before the player says so: it may be the host's own link, opened elsewhere.
+      // No rack yet: the dock is out of the way while the invitation is read.
+      const dock = screen.parts.root.querySelector("#rummy-dock");
+      if (dock instanceof HTMLElement) dock.hidden = true;
       await new Promise((resolve) => {
         screen.parts.status.message(gettext("An invitation to a room"));
         this.parts.panel.offer(() => resolve(undefined));
       });
+      if (dock instanceof HTMLElement) dock.hidden = false;
       this.parts.panel.hide();
       screen.parts.status.message(gettext("Taking your seat in the room…"));
       try {
