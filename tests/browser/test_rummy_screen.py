@@ -133,7 +133,13 @@ def test_focus_stays_in_the_game_after_new_group_and_confirm(rummy: RummyTable) 
     assert rummy.page.evaluate(focused) == "table", "focus left the game after New group"
     # The focus is on the new set's first tile: + there would add to it.
     assert rummy.page.evaluate("() => document.activeElement.closest('.rset').dataset.index") == "0"
-    for tiles in (("B6", "K6", "O6"), ("B9", "K9", "O9")):
+    # Undo, pressed from the keyboard, undoes the group and has nothing left to undo: the focus
+    # goes back to the tiles, not to the page.
+    rummy.button("undo").focus()
+    rummy.page.keyboard.press("Enter")
+    rummy.wait_until("s.table.length === 0")
+    assert rummy.page.evaluate(focused) in ("table", "rack"), "focus left the game after Undo"
+    for tiles in (("R2", "K2", "O2"), ("B6", "K6", "O6"), ("B9", "K9", "O9")):
         rummy.new_group(*tiles)
     rummy.button("confirm").focus()
     rummy.page.keyboard.press("Enter")
