@@ -84,8 +84,6 @@ class Match(models.Model):
     channel1 = models.CharField(max_length=200, blank=True, editable=False)
     consent0 = models.BooleanField(_("player 1 wants a new hand"), default=False)
     consent1 = models.BooleanField(_("player 2 wants a new hand"), default=False)
-    total0 = models.PositiveIntegerField(_("points of player 1"), default=0)
-    total1 = models.PositiveIntegerField(_("points of player 2"), default=0)
     created = models.DateTimeField(_("created"), auto_now_add=True)
     updated = models.DateTimeField(_("last activity"), auto_now=True, db_index=True)
 
@@ -108,10 +106,6 @@ class Match(models.Model):
 
     def connected(self, seat: int) -> bool:
         return bool(self.channel1 if seat else self.channel0)
-
-    @property
-    def totals(self) -> tuple[int, int]:
-        return (self.total0, self.total1)
 
 
 class Hand(models.Model):

@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from django.db import IntegrityError, connections, transaction
-from django.db.models import F
 from django.utils import timezone
 
 from game.common.rng import seed_from_text
@@ -87,6 +86,9 @@ STATUS: Final = {
     "room_full": 409,
     "room_expired": 410,
     "opponent_away": 409,
+    "not_host": 403,
+    "seat_free": 409,
+    "opponent_here": 409,
 }
 
 
@@ -197,9 +199,8 @@ def _save(match: Match, hand: Hand, read_actions: int, state: State) -> None:
     finished = state.result is not None
     log = format_log(state.log)
     result = state.result
-    touch_match = (result is not None and result.winner is not None) or (
-        match.updated < now - TOUCH_MATCH_AFTER
-    )
+    # No running score: each hand stands alone, so the match row only says when it was last played.
+    touch_match = result is not None or match.updated < now - TOUCH_MATCH_AFTER
     # Most actions write the hand alone: one statement, with no transaction around it.
     with transaction.atomic() if touch_match else contextlib.nullcontext():
         written = Hand.objects.filter(pk=hand.pk, actions=read_actions).update(
@@ -208,10 +209,7 @@ def _save(match: Match, hand: Hand, read_actions: int, state: State) -> None:
         if not written:
             raise Refusal("stale_turn", "another action was confirmed first: reload the hand")
         if touch_match:
-            totals: dict[str, Any] = {"updated": now}
-            if result is not None and result.winner is not None:
-                totals[f"total{result.winner}"] = F(f"total{result.winner}") + result.score
-            Match.objects.filter(pk=match.pk).update(**totals)
+            Match.objects.filter(pk=match.pk).update(updated=now)
             match.updated = now
     hand.log, hand.actions, hand.finished, hand.updated = log, len(state.log), finished, now
     STATES.remember(hand.code, hand.starting_seat, hand.log, state)
@@ -260,6 +258,33 @@ def join_room(invite: str) -> tuple[Match, Credential]:
         raise Refusal("room_full", "both seats of this room are taken")
     match.refresh_from_db()
     return match, Credential(1, key)
+
+
+def free_second_seat(seat: Seat) -> dict[str, Any]:
+    """The host gives up on a guest who cannot come back (their browser forgot its seat): the
+    second seat is free again under a new invitation (the old link takes nothing any more), and
+    the hand in play is dealt again, so that nothing of the old racks reaches the next guest.
+    Only while the guest is away: a guest at the table is never put out."""
+    match = seat.match
+    if match.mode != Mode.ONLINE or seat.number != 0:
+        raise Refusal("not_host", "only the room's host may free its second seat")
+    if not match.seat1_digest:
+        raise Refusal("seat_free", "the second seat is free already")
+    if match.connected(1):
+        raise Refusal("opponent_here", "the second player is at the table: their seat cannot be freed")
+    hand = current_hand(match)
+    with transaction.atomic():
+        # Only as it was read: a guest who came back meanwhile keeps their seat.
+        freed = Match.objects.filter(pk=match.pk, seat1_digest=match.seat1_digest, channel1="").update(
+            seat1_digest="", invite=new_public_id(), consent0=False, consent1=False, updated=timezone.now()
+        )
+        if not freed:
+            raise Refusal("opponent_here", "the second player came back: their seat stays theirs")
+        Hand.objects.filter(pk=hand.pk).update(
+            code=str(HandCode.random()), log="", actions=0, finished=False, updated=timezone.now()
+        )
+    match.refresh_from_db()
+    return seat_state(Seat(match, 0), since=0, hand=Hand.objects.get(pk=hand.pk), refresh=False)
 
 
 def _check_alive(match: Match) -> None:
@@ -388,7 +413,7 @@ def act(seat: Seat, hand_number: int, number: int, action: Action) -> dict[str, 
         raise _refusal_for(error) from None
     state = _with_computer_reply(seat.match, hand.code, state)
     _save(seat.match, hand, number, state)
-    # The match row changes only when the hand ends (the totals): read it again only then.
+    # The match row changes only when the hand ends (its time of last play): read it again only then.
     return seat_state(seat, since=number, hand=hand, refresh=state.result is not None)
 
 
@@ -494,7 +519,7 @@ def _last_play(state: State) -> dict[str, Any] | None:
 
 
 MATCH_STATE_FIELDS: Final = (
-    "total0", "total1", "level", "consent0", "consent1", "seat1_digest", "channel0", "channel1",
+    "level", "consent0", "consent1", "seat1_digest", "channel0", "channel1",
 )  # fmt: skip
 """What of the match a seat state shows (refreshed when the caller read the hand itself)."""
 
@@ -528,7 +553,6 @@ def seat_state(
         "last_play": _last_play(state),
         "events": _events(state, seat.number, len(state.log) if since is None else max(0, since)),
         "racks": [rack_json(rack) for rack in state.racks] if over else None,
-        "totals": list(match.totals),
         "players": [
             {"seat": 0, "kind": "human"},
             {"seat": 1, "kind": "computer" if match.mode == Mode.COMPUTER else "human"},

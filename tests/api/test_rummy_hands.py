@@ -66,19 +66,17 @@ def test_when_the_computer_starts_its_first_move_is_already_played(
     assert "tile" not in state["events"][0]
 
 
-def test_totals_add_up_the_finished_hands(client: Client) -> None:
+def test_each_hand_stands_alone_with_no_running_score(client: Client) -> None:
     created = create(client, "local")
     match, key = created["match"], key_of(created)
-    # The hand ends with its last pass through the API, which counts the result into the totals.
+    # The hand ends with its last pass through the API; its result is the hand's, kept in its log.
     set_log(match, "\n".join([f"{n % 2} draw" for n in range(78)] + ["0 pass"]))
     last = act(client, match, key_of(created, 1), hand=1, number=79, type="pass").json()
-    result = last["view"]["result"]
-    expected = [0, 0]
-    if result["winner"] is not None:
-        expected[result["winner"]] = result["score"]
-    assert last["totals"] == expected
+    assert last["view"]["result"]["reason"] == "blocked" and "totals" not in last
+    kept = Match.objects.get(public_id=match).hands.get(number=1)
+    assert kept.finished and kept.log.endswith("1 pass")
     second = next_hand(client, match, key, 1).json()
-    assert second["totals"] == expected and second["racks"] is None
+    assert "totals" not in second and second["racks"] is None and second["view"]["result"] is None
 
 
 def test_a_hand_in_progress_is_not_replaced(client: Client) -> None:

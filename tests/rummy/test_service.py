@@ -66,7 +66,7 @@ def test_the_sockets_read_of_a_seat_and_its_hand_equals_djangos_own_query_field_
     Hand.objects.filter(match=match).update(log=log, actions=80, finished=True)
     seat = service.open_seat(match.public_id, credentials[1].key)
     service.next_hand(seat, 1)
-    Match.objects.filter(pk=match.pk).update(consent1=True, channel0="socket", total1=7)
+    Match.objects.filter(pk=match.pk).update(consent1=True, channel0="socket")
 
     read = service.open_seat(match.public_id, credentials[1].key, with_hand=True)
     expected = Hand.objects.select_related("match").get(match=match, number=2)

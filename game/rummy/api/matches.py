@@ -204,6 +204,29 @@ class ActionsView(SeatView):
         return Response(state)
 
 
+class FreeSeatView(SeatView):
+    throttle_scope = "rummy_actions"
+
+    @extend_schema(
+        summary="Free an online room's second seat",
+        description=(
+            "The host (seat 0), while the second player is away: their credential stops working, a new "
+            "invitation replaces the old one (in the answer's `invite`), and the hand in play is dealt "
+            "again. Refused to anyone but the host (403 not_host), for a free seat (409 seat_free) and "
+            "while the second player is connected (409 opponent_here)."
+        ),
+        parameters=[CREDENTIAL, MATCH],
+        request=s.EmptyRequestSerializer,
+        responses={200: s.SeatStateSerializer, **error_responses(400, 401, 403, 404, 409, 413, 415, 429)},
+    )
+    def post(self, request: Request, match: str) -> Response:
+        seat = self.seat(request, match)
+        s.EmptyRequestSerializer(data=request.data).is_valid(raise_exception=True)
+        state = service.free_second_seat(seat)
+        rooms.tell_room(seat.match)
+        return Response(state)
+
+
 class HandsView(SeatView):
     throttle_scope = "rummy_actions"
 

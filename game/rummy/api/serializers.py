@@ -201,7 +201,6 @@ class SeatStateSerializer(serializers.Serializer[Any]):
         allow_null=True,
         help_text="Both racks, once the hand is over.",
     )
-    totals = serializers.ListField(child=serializers.IntegerField())
     players = serializers.ListField(child=serializers.DictField())
     joined = serializers.BooleanField(required=False, help_text="Online rooms: whether seat 1 is taken.")
     consents = serializers.ListField(

@@ -105,6 +105,11 @@ export class RummyGame {
     }
   }
 
+  /** A new deal of the hand shown, which replaces it whatever was shown (a freed seat). @param {SeatState} state */
+  replace(state) {
+    this.#opened(state, { fresh: false, animate: false });
+  }
+
   /**
    * A match or a hand just opened: against the computer, show it (a new hand the computer
    * began is played out); in pass and play, ask for the device to go to the player to move,
@@ -350,6 +355,8 @@ export class RummyGame {
       screen.state = { ...state, level: next.level };
       screen.render();
       const text = interpolate(gettext("The computer now plays at level %(level)s."), { level: this.parts.levelName(level) });
+      // Said on screen too, not only to screen readers: the notice floats over the table.
+      screen.parts.notice.show(text);
       screen.parts.announcer.say(text);
     } catch (error) {
       this.#fail(error, () => this.setLevel(level));
