@@ -281,7 +281,7 @@ def free_second_seat(seat: Seat) -> dict[str, Any]:
         if not freed:
             raise Refusal("opponent_here", "the second player came back: their seat stays theirs")
         Hand.objects.filter(pk=hand.pk).update(
-            code=str(HandCode.random()), log="", actions=0, finished=False, updated=timezone.now()
+            code=str(new_hand_code()), log="", actions=0, finished=False, updated=timezone.now()
         )
     match.refresh_from_db()
     return seat_state(Seat(match, 0), since=0, hand=Hand.objects.get(pk=hand.pk), refresh=False)

@@ -4,7 +4,7 @@ Every action goes through the page as a player's would (clicks, keys, a mouse
 drag); the test reads the page through its automation hook
 (``window.miaojong.state()``, game/rummy/static/rummy/js/test_hook.js) and,
 to decide what to play, the server's own state of the hand (the live server
-runs in this process). The hands are pinned (``HandCode.random``) so that
+runs in this process). The hands are pinned (``service.new_hand_code``) so that
 they are the same on every run, and the computer's pause is off
 (``miaojong:rummy:test:pause-ms`` = 0, see computer_turn.js).
 

@@ -5,7 +5,7 @@ from django.db import migrations
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("rummy", "0003_room_connections"),
+        ("rummy", "0004_hand_code_of_a_server_deal"),
     ]
 
     operations = [
