@@ -16,7 +16,7 @@ seconds and sends at most ``MAX_REQUESTS`` requests. Target: p90 under 100 ms un
 On a machine shared with other work the absolute figures are contended; the ratio to the idle
 figures measured in the same run says more.
 
-    .venv/bin/python tests/benchmarks/bench_attacks.py [--port 8501] [--phase 8]
+    .venv/bin/python tests/benchmarks/bench_attacks.py [--port PORT] [--phase SECONDS]
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import json
 import os
 import secrets
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -188,8 +189,9 @@ def rummy_positions() -> list[dict[str, Any]]:
     raise AssertionError("unreachable")
 
 
-def stuck_arcade_log(code: str) -> list[dict[str, Any]]:
-    """An arcade game of ``code`` played with random legal moves until no pair is left, at a human pace."""
+def stuck_arcade_log(code: str) -> list[dict[str, Any]] | None:
+    """An arcade game of ``code`` played with random legal moves until no pair is left, at a human
+    pace; None if it cleared the board (a game with tiles left pays for the search of its dead end)."""
     game = Game(code, "arcade")
     t = 0
     pace = itertools.cycle(GAPS_MS)
@@ -197,6 +199,8 @@ def stuck_arcade_log(code: str) -> list[dict[str, Any]]:
     while pairs := game.board.available_pairs():
         t += next(pace) + (800 if t == 0 else 0)
         game.match(*random.choice(pairs), t)
+    if game.board.is_empty:
+        return None
     return [event.to_json() for event in game.events]
 
 
@@ -205,10 +209,10 @@ def arcade_submissions(port: int) -> list[dict[str, Any]]:
     bodies = []
     for k in range(ARCADE_GAMES):
         source = ATTACK_ADDRESSES[k % len(ATTACK_ADDRESSES)]
-        status, dealt = request(port, "POST", "/api/deals/", {"layout": "L02", "mode": "arcade"}, source)
-        if status != 201:
+        status, dealt = request(port, "POST", "/api/deals/", {"layout": "L00", "mode": "arcade"}, source)
+        log = stuck_arcade_log(dealt["code"]) if status == 201 else None
+        if log is None:
             continue
-        log = stuck_arcade_log(dealt["code"])
         bodies.append({"token": dealt["token"], "name": f"Bench {k}", "log": log})
     return bodies
 
@@ -273,9 +277,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--port", type=int, default=8501)
+    parser.add_argument("--port", type=int, default=0, help="the server's port (default: a free one)")
     parser.add_argument("--phase", type=float, default=PHASE_S, help="seconds per phase")
     args = parser.parse_args()
+    if not args.port:
+        with socket.socket() as probe_socket:
+            probe_socket.bind((HOST, 0))
+            args.port = probe_socket.getsockname()[1]
     print(f"bench_attacks: {os.cpu_count()} processors, Python {sys.version.split()[0]}")
     boards = hard_boards()
     positions = rummy_positions()
