@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -19,7 +20,7 @@ from django.test import Client
 from pytest_django import Settings
 
 from game.core import heavy
-from game.mahjong.api import dead_ends
+from game.mahjong.api import dead_ends, submissions
 from game.mahjong.models import Score
 from tests.api.conftest import _fresh_throttles, deal_long_ago, post, submit
 from tests.api.held_work import slots_taken
@@ -157,8 +158,9 @@ def test_every_second_long_computation_runs_in_the_pool(
 def test_the_dead_end_search_runs_only_with_a_free_slot(
     client: Client, monkeypatch: pytest.MonkeyPatch, settings: Settings
 ) -> None:
-    """An accepted arcade game with tiles left: with every slot taken, it is stored at once without
-    its dead end (null, as when the search runs out of budget) and no search runs."""
+    """An accepted arcade game with tiles left, checked where no slot is held (through the API the
+    check holds one, which the search uses): with every slot taken it is passed at once without its
+    dead end (null, as when the search runs out of budget), and no search runs."""
     settings.MAX_CONCURRENT_SOLVES = 1
     game = stuck("arcade", "L02", 1)
     dealt = deal_long_ago(client, monkeypatch, code=str(game.code), mode="arcade")
@@ -167,9 +169,33 @@ def test_the_dead_end_search_runs_only_with_a_free_slot(
         raise AssertionError("searched for the dead end without a slot")
 
     monkeypatch.setattr(dead_ends, "find_dead_end", no_search)
+    log = [event.to_json() for event in game.events]
     with slots_taken(1):
-        response = submit(client, dealt["token"], [event.to_json() for event in game.events])
-    assert response.status_code == 201, response.content
-    stored = Score.objects.get(pk=response.json()["id"]).replay
-    assert stored is not None and stored["dead_end"] is None
+        verified = submissions.verify(dealt["token"], "Crowd", log, now_ms=int(time.time() * 1000))
+    assert verified.replay["dead_end"] is None
+    assert heavy.slots().in_use() == 0
+
+
+def test_a_score_is_checked_only_with_a_free_slot_and_the_refusal_spends_no_allowance(
+    client: Client, monkeypatch: pytest.MonkeyPatch, settings: Settings
+) -> None:
+    """A check replays the log and may search for its dead end: a dozen at once from a crowd of
+    addresses would hold every processor. Beyond the slots it is refused at once, and the game
+    may be sent again (its token unspent)."""
+    settings.MAX_CONCURRENT_SOLVES = 1
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "scores": "1/min"},
+    }
+    game = stuck("arcade", "L02", 1)
+    dealt = deal_long_ago(client, monkeypatch, code=str(game.code), mode="arcade")
+    log = [event.to_json() for event in game.events]
+    with slots_taken(1):
+        refused = [submit(client, dealt["token"], log) for _ in range(3)]
+    assert [(answer.status_code, answer.json()["code"]) for answer in refused] == [(503, "busy")] * 3
+    assert not Score.objects.exists()
+    accepted = submit(client, dealt["token"], log)
+    assert accepted.status_code == 201, accepted.content
+    stored = Score.objects.get(pk=accepted.json()["id"]).replay
+    assert stored is not None and stored["dead_end"] is not None, "its dead end searched within its slot"
     assert heavy.slots().in_use() == 0

@@ -1,7 +1,7 @@
 """Second-long computations: how many run on the machine at once, and where they run.
 
-A Mahjong solve, a Rummy computer move on Hard, the search for a lost arcade
-game's dead end: each may compute for up to a second. Run in a server process,
+A Mahjong solve, a Rummy computer move on Hard, a score's check with the search
+for a lost arcade game's dead end: each may compute for up to a second. Run in a server process,
 it would hold that process's interpreter lock and share its processor with the
 event loop, and every other request of the process would wait behind it. So:
 
@@ -27,6 +27,7 @@ or a module that imports only engines): the pool's processes never set Django up
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import fcntl
 import multiprocessing
 import os
@@ -164,17 +165,29 @@ def limit() -> int:
     return int(settings.MAX_CONCURRENT_SOLVES)
 
 
+_holding: contextvars.ContextVar[bool] = contextvars.ContextVar("holding_a_heavy_work_slot", default=False)
+
+
 @contextlib.contextmanager
 def hold() -> Iterator[bool]:
-    """Holds one of the machine's slots for the block; yields False (holding none) if all are taken."""
+    """Holds one of the machine's slots for the block; yields False (holding none) if all are taken.
+
+    Inside a block that holds one already (a score's check, which may search for its dead end),
+    that slot serves: one request never takes two.
+    """
+    if _holding.get():
+        yield True
+        return
     store = slots()
     token = store.try_acquire(limit())
     if token is None:
         yield False
         return
+    reset = _holding.set(True)
     try:
         yield True
     finally:
+        _holding.reset(reset)
         store.release(token)
 
 

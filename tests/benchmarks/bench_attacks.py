@@ -298,9 +298,15 @@ def main() -> None:
         return request(port, "POST", "/api/rummy/moves/", next(moves), source)[0]
 
     def submit(port: int, source: str) -> int:
-        if not arcade:
+        try:
+            body = arcade.pop()
+        except IndexError:  # every game sent and accepted: the attack has nothing left to send
+            time.sleep(0.1)
             return -1
-        return request(port, "POST", "/api/scores/", arcade.pop(), source)[0]
+        status = request(port, "POST", "/api/scores/", body, source)[0]
+        if status == 503:
+            arcade.append(body)  # refused unchecked: its token is unspent, it may be sent again
+        return status
 
     phases = [
         Phase("solve, hard boards, 8 at once", ("9 / 15", "362 / 634"), [solve] * 8),

@@ -3,9 +3,9 @@
 An accepted arcade game with tiles left pays for a search of up to a second
 (:data:`~game.mahjong.replays.DEAD_END_BUDGET`): like a solve, it runs in the
 pool's processes and only while it holds one of the machine's slots
-(``game/core/heavy.py``). When every slot is taken the game is stored without
-its dead end (null, as when the search's budget runs out: its replay page then
-shows no mark) rather than refused: the player's game counts either way.
+(``game/core/heavy.py``): through the API, the one its check holds. A caller
+holding none, when every slot is taken, gets the game without its dead end (null,
+as when the search's budget runs out: its replay page then shows no mark).
 """
 
 from __future__ import annotations

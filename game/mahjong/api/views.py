@@ -239,7 +239,9 @@ class ScoreCreateView(ApiView):
             "played (matches sooner than two taps, or right after the board was shown) is refused "
             "(impossible_timing); one that copies the moves of a stored entry too (409 copied_log). "
             "A possible but implausible game (a program's cadence, far ahead of the board's best) "
-            "is stored but held for review (rank null)."
+            "is stored but held for review (rank null). The server checks only so many games (and "
+            "other second-long computations) at once; beyond that the answer is 503 (code busy) with "
+            "Retry-After, at once, and the game may be sent again."
         ),
         request=s.ScoreRequestSerializer,
         responses={
@@ -250,6 +252,7 @@ class ScoreCreateView(ApiView):
                 413,
                 415,
                 429,
+                503,
                 s409="This deal's score was submitted already, or these moves were (copied_log).",
             ),
         },
@@ -258,9 +261,12 @@ class ScoreCreateView(ApiView):
         query = s.ScoreRequestSerializer(data=request.data)
         query.is_valid(raise_exception=True)
         data = query.validated_data
-        now_ms = int(tokens.clock() * 1000)
-        verified = submissions.verify(data["token"], data["name"], data["log"], now_ms=now_ms)
-        entry = submissions.store(verified)
+        # A check replays the log and may search for its dead end: tens of milliseconds of this
+        # process's time and up to a second of the pool's, so it takes a slot like a solve.
+        with busy.hold("score checks"):
+            now_ms = int(tokens.clock() * 1000)
+            verified = submissions.verify(data["token"], data["name"], data["log"], now_ms=now_ms)
+            entry = submissions.store(verified)
         body = {
             "id": entry.pk,
             "rank": Score.objects.rank_of(entry),
