@@ -55,8 +55,9 @@ HOST = "127.0.0.1"
 PROBE_ADDRESS = "127.0.0.2"
 ATTACK_ADDRESSES = [f"127.0.0.{k}" for k in range(10, 50)]
 PHASE_S = 8.0
-MAX_REQUESTS = 2_000
-"""At most this many attack requests per phase (a refusal comes back in milliseconds)."""
+MAX_REQUESTS = 10_000
+"""At most this many attack requests per phase (a refusal comes back in milliseconds); the probes
+stop with the attack, so that no figure is measured after it."""
 PROBE_GAP_S = 0.02
 TARGET_P90_MS = 100.0
 TIMEOUT_S = 30.0
@@ -228,9 +229,9 @@ class Phase:
     streams: Sequence[Callable[[int, str], int]]
 
 
-def probe(port: int, until: float) -> list[float]:
+def probe(port: int, until: float, over: threading.Event | None = None) -> list[float]:
     latencies = []
-    while time.monotonic() < until:
+    while time.monotonic() < until and not (over and over.is_set()):
         started = time.perf_counter()
         status, _ = request(port, "GET", "/en/")
         latencies.append((time.perf_counter() - started) * 1000)
@@ -245,9 +246,13 @@ def run_phase(port: int, phase: Phase, seconds: float) -> tuple[list[float], Cou
     sent = itertools.count()
     addresses = itertools.cycle(ATTACK_ADDRESSES)
     until = time.monotonic() + seconds
+    over = threading.Event()
 
     def attacker(stream: Callable[[int, str], int]) -> None:
-        while time.monotonic() < until and next(sent) < MAX_REQUESTS:
+        while time.monotonic() < until and not over.is_set():
+            if next(sent) >= MAX_REQUESTS:
+                over.set()
+                break
             with lock:
                 source = next(addresses)
             try:
@@ -261,7 +266,7 @@ def run_phase(port: int, phase: Phase, seconds: float) -> tuple[list[float], Cou
     for thread in threads:
         thread.start()
     time.sleep(0.3)  # the attack under way before the first probe
-    latencies = probe(port, until)
+    latencies = probe(port, until, over)
     for thread in threads:
         thread.join()
     return latencies, answers
