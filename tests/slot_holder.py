@@ -1,4 +1,5 @@
-"""Another process holding some of the machine's slots (game/core/heavy.py), for the tests.
+"""Other processes for the tests of game/core/heavy.py: one holding some of the machine's slots,
+one running a pool as a server process does.
 
 Kept apart from the tests that start it: a ``spawn`` process imports the module of
 its target, and this one needs no Django.
@@ -6,6 +7,9 @@ its target, and this one needs no Django.
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -25,3 +29,11 @@ def hold_slots(redis_url: str | None, directory: str, count: int, limit: int, re
     for token in tokens:
         if token is not None:
             store.release(token)
+
+
+def run_a_pool(pids: Any, done: Any) -> None:
+    """Make a pool as a server process does, say its process's id, wait until told (or killed)."""
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(1, mp_context=context, initializer=heavy._start_pool_process) as pool:
+        pids.put(pool.submit(os.getpid).result(timeout=WAIT_S))
+        done.wait(WAIT_S)

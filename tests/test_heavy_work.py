@@ -13,6 +13,7 @@ import os
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,7 +26,7 @@ from game.mahjong.models import Score
 from tests.api.conftest import _fresh_throttles, deal_long_ago, post, submit
 from tests.api.held_work import slots_taken
 from tests.api.rummy import act, create, key_of, pin_codes
-from tests.slot_holder import hold_slots
+from tests.slot_holder import hold_slots, run_a_pool
 from tests.test_replay_dead_end import stuck
 
 __all__ = ["_fresh_throttles"]  # generous API rate limits and counts of each test's own
@@ -128,6 +129,36 @@ def test_a_refusal_for_want_of_a_slot_spends_none_of_the_allowance(
 def test_the_jobs_run_in_other_processes_at_a_lower_priority() -> None:
     assert heavy.run_in_pool(os.getpid) != os.getpid()
     assert heavy.run_in_pool(os.nice, 0) >= os.nice(0) + heavy.NICENESS
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie waiting to be reaped does not)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    return "\nState:\tZ" not in status
+
+
+def test_the_pools_processes_end_with_the_server_process_that_made_them() -> None:
+    """A server process killed (gunicorn's TERM or KILL runs no exit handlers) leaves no pool behind."""
+    context = multiprocessing.get_context("spawn")
+    pids, done = context.Queue(), context.Event()
+    server = context.Process(target=run_a_pool, args=(pids, done))
+    server.start()
+    try:
+        pool_process = pids.get(timeout=WAIT_S)
+        assert running(pool_process)
+        server.kill()
+        server.join(WAIT_S)
+        deadline = time.monotonic() + WAIT_S
+        while running(pool_process) and time.monotonic() < deadline:
+            time.sleep(0.05)  # waiting for the condition, bounded by the deadline
+        assert not running(pool_process), "the pool's process outlived the server process"
+    finally:
+        if server.is_alive():
+            done.set()
+            server.join(WAIT_S)
 
 
 def test_every_second_long_computation_runs_in_the_pool(

@@ -30,6 +30,7 @@ import contextlib
 import contextvars
 import fcntl
 import multiprocessing
+import multiprocessing.connection
 import os
 import socket
 import threading
@@ -191,8 +192,21 @@ def hold() -> Iterator[bool]:
         store.release(token)
 
 
-def _lower_priority() -> None:
+def _start_pool_process() -> None:
+    """Each process of the pool: a lower priority, and an end with the server process that made it.
+
+    A server process stopped by a signal (gunicorn's TERM, a KILL) runs no exit handlers, and the
+    pool's processes would wait for work forever: a thread of each waits for its parent to end.
+    """
     os.nice(NICENESS)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_end_with, args=(parent.sentinel,), daemon=True).start()
+
+
+def _end_with(sentinel: int) -> None:
+    multiprocessing.connection.wait([sentinel])
+    os._exit(0)
 
 
 class _Pool:
@@ -212,7 +226,7 @@ class _Pool:
                 self._executor = ProcessPoolExecutor(
                     max_workers=size,
                     mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_lower_priority,
+                    initializer=_start_pool_process,
                 )
                 self._size = size
             return self._executor
