@@ -458,17 +458,26 @@ THROTTLE_PER_MINUTE = {
     "rummy_matches": 20,  # a new match deals a hand and may play the computer's first move
     "rummy_actions": 120,  # each may include the computer's reply (up to a second for Hard)
     "replays": 60,  # a replay page (HTML), drawn from what the submission stored
+    "boards": 60,  # a leaderboard or daily page (HTML): read from the database at each view
 }
 # Multiplies every rate above: the load test (tests/load/run_load.py) plays
 # hundreds of games from the one loopback address.
 THROTTLE_SCALE = env_int("DJANGO_THROTTLE_SCALE", 1, minimum=1)
 
-# How many second-long computations (a Mahjong solve, a Rummy computer move) one process runs at
-# once, per kind; a request beyond that is answered 503 at once (game/core/api/busy.py). The rate
-# limits bound each client; this bounds all of them together, so a crowd of clients each within its
-# limit still cannot occupy every worker. One per processor by default.
+# How many second-long computations (Mahjong solves, Rummy computer moves, dead-end searches, all
+# kinds together) the machine runs at once, whatever the number of server processes; a request
+# beyond that is answered 503 at once (game/core/api/busy.py). The rate limits bound each client;
+# this bounds all of them together, so a crowd of clients each within its limit still cannot
+# occupy every processor. One per processor by default.
 PROCESSORS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 MAX_CONCURRENT_SOLVES = env_int("DJANGO_MAX_CONCURRENT_SOLVES", PROCESSORS, minimum=1)
+# Where the machine's slots are kept (game/core/heavy.py): leases in Redis when it is configured,
+# else lock files in this directory, shared by every server process of this user on the machine.
+HEAVY_WORK_REDIS_URL = REDIS_URL
+HEAVY_WORK_DIR = Path(
+    env_str("DJANGO_HEAVY_WORK_DIR")
+    or os.path.join(tempfile.gettempdir(), f"miaojong-heavy-work-{os.getuid()}")
+)
 
 REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": (

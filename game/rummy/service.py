@@ -33,6 +33,7 @@ from django.db import IntegrityError, connections, transaction
 from django.utils import timezone
 
 from game.common.rng import seed_from_text
+from game.core import heavy
 from game.core.keyed import keyed_letters
 
 from .engine import (
@@ -189,7 +190,9 @@ def _with_computer_reply(match: Match, code: str, state: State) -> State:
     if level is None or state.result is not None or state.turn != COMPUTER_SEAT:
         return state
     seed = seed_from_text(f"{code}|computer|{len(state.log)}")
-    move = bot_move(state, level, seed=seed, budget_s=COMPUTER_BUDGET_S)
+    # In the pool's processes (the caller holds a slot): a Hard search, pure Python, would hold
+    # this server process's interpreter lock, and every other request of it, for its whole length.
+    move = heavy.run_in_pool(bot_move, state, level, seed=seed, budget_s=COMPUTER_BUDGET_S)
     return apply(state, COMPUTER_SEAT, move.action())
 
 

@@ -378,7 +378,7 @@ def test_a_classic_game_must_end_with_the_board_cleared(
 ) -> None:
     dealt = deal_long_ago(client, monkeypatch)
     searched: list[object] = []
-    monkeypatch.setattr(submissions, "find_dead_end", searched.append)
+    monkeypatch.setattr(submissions, "find_dead_end_if_free", searched.append)
     message = refused(submit(client, dealt["token"], play(dealt["plan"][:-1])))
     assert searched == []  # a refusal does not pay for the search for the dead end
     assert message == (

@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 
 from game.core.registry import games
 
+from .busy import Busy
 from .parsers import BoundedJSONParser, check_declared_size
 from .serializers import ErrorSerializer
 from .throttling import ClientRateThrottle
@@ -71,6 +72,19 @@ class ApiView(APIView):
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         super().initial(request, *args, **kwargs)
         check_declared_size(request.META)
+
+    def get_throttles(self) -> list[Any]:
+        # Kept, so that a refusal for want of a slot can give back what they counted.
+        self.counted_by: list[Any] = super().get_throttles()
+        return self.counted_by
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, Busy):
+            # The client got nothing and may retry after a second: that must not spend its allowance.
+            for throttle in getattr(self, "counted_by", []):
+                if isinstance(throttle, ClientRateThrottle):
+                    throttle.refund()
+        return super().handle_exception(exc)
 
 
 class ApiRootView(ApiView):

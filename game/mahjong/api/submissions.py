@@ -78,9 +78,10 @@ from game.mahjong.engine import (
 from game.mahjong.engine.codes import GameCode
 from game.mahjong.engine.events import SEPARATOR
 from game.mahjong.models import Score, moves_digest
-from game.mahjong.replays import find_dead_end, play_back
+from game.mahjong.replays import play_back
 
 from .daily import daily_code
+from .dead_ends import find_dead_end_if_free
 from .likeness import NEAR_COPY, likeness, removal_steps
 from .timing import ImpossibleTiming, Timing, active_spans, overlap_ms, pace_floor_ms, read_timing
 
@@ -467,7 +468,7 @@ def verify(token_text: str, name: str, log: list[Any] | str, *, now_ms: int, cli
             f"on the board (status {result.status.value})",
             code="not_cleared",
         )
-    recording.stored["dead_end"] = find_dead_end(game)
+    recording.stored["dead_end"] = find_dead_end_if_free(game)
 
     return Verified(
         token=token,

@@ -16,6 +16,7 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from game.core.api import busy
 from game.core.api.errors import ApiError
 from game.core.api.views import ApiView, error_responses
 from game.rummy import rooms, service
@@ -168,10 +169,10 @@ class MatchView(SeatView):
 def computer_may_move(seat: service.Seat) -> AbstractContextManager[None]:
     """A slot of the computer's moves if the answer may include its reply (up to a second for Hard).
 
-    Refused at once with 503 ``busy`` when the process already searches as many
-    moves as it may, before anything is stored.
+    Refused at once with 503 ``busy`` when the machine already runs as many
+    second-long computations as it may, before anything is stored.
     """
-    return COMPUTER_MOVES.hold() if seat.match.mode == Mode.COMPUTER else nullcontext()
+    return busy.hold(COMPUTER_MOVES) if seat.match.mode == Mode.COMPUTER else nullcontext()
 
 
 class ActionsView(SeatView):
