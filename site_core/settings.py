@@ -525,16 +525,25 @@ LOGGING = {
     "formatters": {
         "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
     },
+    "filters": {"without_traceback": {"()": "site_core.log_filters.WithoutTraceback"}},
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stdout",
             "formatter": "plain",
         },
+        "console_one_line": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "formatter": "plain",
+            "filters": ["without_traceback"],
+        },
     },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {
         "django": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
+        # A refused Host, a bad signature...: the client's doing, one line each (log_filters.py).
+        "django.security": {"handlers": ["console_one_line"], "level": LOG_LEVEL, "propagate": False},
         # One line per request (site_core/middleware.py). Off in debug, where
         # runserver prints its own; DJANGO_REQUEST_LOG turns it on or off.
         # Its lines reach stdout through the root's handler.

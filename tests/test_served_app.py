@@ -53,6 +53,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, env=env, check=True
     )
+    # As make serve does: the error pages, like every page, name their hashed static files.
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--no-input", "-v", "0"], cwd=ROOT, env=env, check=True
+    )
     with gunicorn(env, WORKERS, 1, folder / "gunicorn.log") as port:
         yield port, folder
 
@@ -176,3 +180,23 @@ def test_make_serve_opens_none_either() -> None:
     (serve,) = [command for command in commands if "bin/gunicorn" in command]
     assert "--worker-class site_core.asgi_worker.Worker" in serve
     assert "--no-control-socket" in serve
+
+
+def test_an_unknown_host_is_answered_400_and_logged_in_one_line(server: tuple[int, Path]) -> None:
+    port, folder = server
+    log = folder / "gunicorn.log"
+    before = log.read_text()
+    connection = http.client.HTTPConnection(HOST, port, timeout=ANSWER_WITHIN_S)
+    try:
+        connection.request("GET", "/en/", headers={"Host": "evil.example:9999", "Connection": "close"})
+        response = connection.getresponse()
+        status, html = response.status, response.read().decode()
+    finally:
+        connection.close()
+    assert status == 400, log.read_text()[len(before) :][-3000:]
+    assert "<h1>Bad request</h1>" in html and "evil.example" not in html
+    written = log.read_text()[len(before) :]
+    assert "Traceback" not in written, written
+    assert [line for line in written.splitlines() if "evil.example" in line] == [
+        next(line for line in written.splitlines() if "Invalid HTTP_HOST header" in line)
+    ]
