@@ -128,8 +128,8 @@ class SchemaView(SpectacularAPIView):
                 generator = self.generator_class(
                     urlconf=self.urlconf, api_version=self.api_version, patterns=self.patterns
                 )
-                schema = _schemas[language] = generator.get_schema(request=request, public=self.serve_public)
-        filename = self._get_filename(request, self.api_version)
+                schema = _schemas[language] = generator.get_schema(request=request, public=self.serve_public)  # type: ignore[no-untyped-call]
+        filename = self._get_filename(request, self.api_version)  # type: ignore[no-untyped-call]
         return Response(data=schema, headers={"Content-Disposition": f'inline; filename="{filename}"'})
 
     def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
