@@ -319,6 +319,10 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# Daphne (make run) refuses a longer WebSocket message unread, as site_core/asgi_worker.py has
+# uvicorn do: 16 KiB, what the room socket reads (Daphne's own default is 1 MiB).
+DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE = 16 * 1024
+DAPHNE_WEBSOCKET_MAX_FRAME_SIZE = 16 * 1024
 
 # --- Authentication ----------------------------------------------------------
 
