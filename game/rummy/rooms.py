@@ -96,13 +96,16 @@ def claim(seat: service.Seat, channel: str) -> str:
 
 
 def renew(public_id: str, seat: int, channel: str) -> bool:
-    """Extend ``channel``'s lease on the seat if it still holds it, or holds it again if nobody
-    does (a process starting alone forgot every connection); whether it does now."""
-    field, lease = f"channel{seat}", f"lease{seat}"
-    rows = Match.objects.filter(public_id=public_id)
-    if rows.filter(**{field: channel}).update(**{lease: _lease_until()}):
-        return True
-    return bool(rows.filter(**{field: ""}).update(**{field: channel, lease: _lease_until()}))
+    """Extend ``channel``'s lease on the seat if it still holds it; whether it does. Never takes a
+    seat back: a renewal running as its own connection releases the seat would leave a ghost."""
+    rows = Match.objects.filter(public_id=public_id, **{f"channel{seat}": channel})
+    return bool(rows.update(**{f"lease{seat}": _lease_until()}))
+
+
+def renew_and_read(public_id: str, seat: int, channel: str) -> dict[str, Any] | None:
+    """:func:`renew`, then who is here now (:func:`presence`), in one trip to the database
+    thread; None if ``channel`` no longer holds the seat."""
+    return presence(public_id) if renew(public_id, seat, channel) else None
 
 
 def release(public_id: str, seat: int, channel: str) -> bool:

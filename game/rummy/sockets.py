@@ -228,12 +228,16 @@ class RoomConsumer(AsyncWebsocketConsumer):
             if self.seat is None or self.closing:
                 return
             try:
-                held = await rooms.in_db_thread(rooms.renew)(self.public_id, self.seat, self.channel_name)
-                if not held:
+                now = await rooms.in_db_thread(rooms.renew_and_read)(
+                    self.public_id, self.seat, self.channel_name
+                )
+                if self.seat is None or self.closing:
+                    return  # let go meanwhile
+                if now is None:
                     # A newer connection has the seat; its notice may still be on its way.
                     await self.room_replaced({})
                     return
-                await self.room_presence({})
+                await self._tell_presence(now)
             except Exception:
                 # The database failing now may answer at the next renewal, within the lease.
                 logger.exception("could not renew the lease of %s seat %s", self.public_id, self.seat)
@@ -389,8 +393,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def room_presence(self, event: dict[str, Any]) -> None:
         if self.seat is None or self.closing:
             return
-        now = await rooms.in_db_thread(rooms.presence)(self.public_id)
-        if now != self.presence:
+        await self._tell_presence(await rooms.in_db_thread(rooms.presence)(self.public_id))
+
+    async def _tell_presence(self, now: dict[str, Any]) -> None:
+        if now != self.presence and not self.closing:
             self.presence = now
             await self._send({"type": "presence", **now})
 
