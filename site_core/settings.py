@@ -319,6 +319,10 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# Daphne (make run) refuses a longer WebSocket message unread, as site_core/asgi_worker.py has
+# uvicorn do: 16 KiB, what the room socket reads (Daphne's own default is 1 MiB).
+DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE = 16 * 1024
+DAPHNE_WEBSOCKET_MAX_FRAME_SIZE = 16 * 1024
 
 # --- Authentication ----------------------------------------------------------
 
@@ -534,16 +538,25 @@ LOGGING = {
     "formatters": {
         "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
     },
+    "filters": {"without_traceback": {"()": "site_core.log_filters.WithoutTraceback"}},
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stdout",
             "formatter": "plain",
         },
+        "console_one_line": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "formatter": "plain",
+            "filters": ["without_traceback"],
+        },
     },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {
         "django": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
+        # A refused Host, a bad signature...: the client's doing, one line each (log_filters.py).
+        "django.security": {"handlers": ["console_one_line"], "level": LOG_LEVEL, "propagate": False},
         # One line per request (site_core/middleware.py). Off in debug, where
         # runserver prints its own; DJANGO_REQUEST_LOG turns it on or off.
         # Its lines reach stdout through the root's handler.

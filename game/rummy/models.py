@@ -21,6 +21,7 @@ import secrets
 from typing import Final
 
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -82,6 +83,10 @@ class Match(models.Model):
     # away: the game waits for an absent player, and a newer tab replaces the one named here.
     channel0 = models.CharField(max_length=200, blank=True, editable=False)
     channel1 = models.CharField(max_length=200, blank=True, editable=False)
+    # Until when that connection counts as live: its consumer renews it while it runs, so a name
+    # left behind by a process that is gone (killed, restarted) stops counting by itself.
+    lease0 = models.DateTimeField(null=True, blank=True, editable=False)
+    lease1 = models.DateTimeField(null=True, blank=True, editable=False)
     consent0 = models.BooleanField(_("player 1 wants a new hand"), default=False)
     consent1 = models.BooleanField(_("player 2 wants a new hand"), default=False)
     created = models.DateTimeField(_("created"), auto_now_add=True)
@@ -105,7 +110,9 @@ class Match(models.Model):
         return None
 
     def connected(self, seat: int) -> bool:
-        return bool(self.channel1 if seat else self.channel0)
+        """Whether the seat has a live connection: one named, whose lease has not run out."""
+        channel, lease = (self.channel1, self.lease1) if seat else (self.channel0, self.lease0)
+        return bool(channel) and lease is not None and lease > timezone.now()
 
 
 class Hand(models.Model):
