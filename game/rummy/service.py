@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from django.db import IntegrityError, connections, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from game.common.rng import seed_from_text
@@ -276,10 +277,23 @@ def free_second_seat(seat: Seat) -> dict[str, Any]:
     if match.connected(1):
         raise Refusal("opponent_here", "the second player is at the table: their seat cannot be freed")
     hand = current_hand(match)
+    now = timezone.now()
     with transaction.atomic():
-        # Only as it was read: a guest who came back meanwhile keeps their seat.
-        freed = Match.objects.filter(pk=match.pk, seat1_digest=match.seat1_digest, channel1="").update(
-            seat1_digest="", invite=new_public_id(), consent0=False, consent1=False, updated=timezone.now()
+        # Only as it was read: a guest who came back meanwhile keeps their seat. A connection named
+        # under a lease run out is a process gone (game.rummy.rooms), not a guest at the table.
+        away = Q(channel1="") | Q(lease1__isnull=True) | Q(lease1__lte=now)
+        freed = (
+            Match.objects.filter(pk=match.pk, seat1_digest=match.seat1_digest)
+            .filter(away)
+            .update(
+                seat1_digest="",
+                channel1="",
+                lease1=None,
+                invite=new_public_id(),
+                consent0=False,
+                consent1=False,
+                updated=now,
+            )
         )
         if not freed:
             raise Refusal("opponent_here", "the second player came back: their seat stays theirs")

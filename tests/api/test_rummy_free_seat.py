@@ -4,10 +4,12 @@ takes its place, and the hand in play is dealt again (nothing of the old racks i
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from game.rummy.engine import new_hand
 from game.rummy.models import Hand, Match
@@ -61,6 +63,19 @@ def test_the_host_frees_an_away_guests_seat_and_the_hand_is_dealt_again(client: 
     assert again.status_code == 201
 
 
+def test_a_guest_whose_server_process_is_gone_is_away(client: Client) -> None:
+    """Its connection is still named on the room, but no process renews its lease: a ghost, whose
+    seat the host may free."""
+    created, host, _guest = room_with_guest(client)
+    match = created["match"]
+    ran_out = timezone.now() - dt.timedelta(seconds=1)
+    Match.objects.filter(public_id=match).update(channel1="gone-socket", lease1=ran_out)
+    response = free(client, match, host)
+    assert response.status_code == 200, response.content
+    room = Match.objects.get(public_id=match)
+    assert (room.seat1_digest, room.channel1, room.lease1) == ("", "", None)
+
+
 def first_rack(code: str) -> list[str]:
     """Seat 0's rack of the hand ``code`` deals, as the host first saw it."""
     return [str(tile) for tile in new_hand(code, 0).racks[0]]
@@ -73,7 +88,9 @@ def test_only_the_host_and_only_while_the_guest_is_away(client: Client, who: str
     if who == "guest":
         expected, key = (403, "not_host"), guest
     elif who == "host-while-here":
-        Match.objects.filter(public_id=match).update(channel1="guest-socket")
+        # A live connection: named, under a lease that has not run out (game.rummy.rooms).
+        leased = timezone.now() + dt.timedelta(seconds=10)
+        Match.objects.filter(public_id=match).update(channel1="guest-socket", lease1=leased)
         expected, key = (409, "opponent_here"), host
     else:
         Match.objects.filter(public_id=match).update(seat1_digest="")

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("rummy", "0003_room_connections"),
+        ("rummy", "0005_no_match_totals"),
     ]
 
     operations = [
