@@ -7,6 +7,7 @@
 import { gettext, interpolate } from "../../core/js/i18n.js";
 import { HintActions } from "./hint_actions.js";
 import { nextFocus } from "./input.js";
+import { tilesMatch } from "./rules.js";
 import { Status, Tap } from "./state.js";
 import { failureText } from "./ui.js";
 import { formatNumber } from "../../core/js/numbers.js";
@@ -115,6 +116,15 @@ export class PlayActions {
     return false;
   }
 
+  /** Whether a tap on tile i would take a pair now (the selected tile's free match). @param {number} i */
+  wouldTake(i) {
+    const game = this.session.game;
+    if (!game || this.session.busy || game.paused || game.s.status !== Status.PLAYING || i < 0) return false;
+    const selected = game.s.selected;
+    return selected !== null && selected !== i && game.isFree(i) &&
+      tilesMatch(game.s.tiles[selected], game.s.tiles[i]);
+  }
+
   /** Put the selection back as it was before the last tap (which was half of a double tap). */
   revertTap() {
     const before = this.beforeTap;
@@ -138,7 +148,11 @@ export class PlayActions {
 
   undo() {
     const game = this.session.game;
-    if (!game?.canUndo || game.paused) return;
+    if (!game || game.paused) return;
+    if (!game.canUndo) {
+      this.ui.announce(gettext("Nothing to undo."));
+      return;
+    }
     if (!this.attempt((t) => game.undo(t))) return;
     this.ui.announce(gettext("Move undone."));
     this.deps.afterMove(true);

@@ -6,6 +6,7 @@
 
 import { formatTime } from "../../core/js/clock.js";
 import { gettext, interpolate, ngettext } from "../../core/js/i18n.js";
+import { pairsTaken } from "./play_screen.js";
 import { Status } from "./state.js";
 import { formatNumber } from "../../core/js/numbers.js";
 
@@ -46,7 +47,7 @@ export class EndDialogs {
     if (s.status === Status.CLEARED && s.mode === "classic") {
       let text = interpolate(gettext("You cleared the board in %(time)s with %(moves)s and %(hints)s."), {
         time: formatTime(Number(s.timeMs)),
-        moves: interpolate(ngettext("%(n)s move", "%(n)s moves", s.moves), { n: s.moves }),
+        moves: interpolate(ngettext("%(n)s move", "%(n)s moves", pairsTaken(s.tiles)), { n: pairsTaken(s.tiles) }),
         hints: interpolate(ngettext("%(n)s hint", "%(n)s hints", s.hints), { n: s.hints }),
       });
       const place = this.records.takeBestPlace();

@@ -76,7 +76,7 @@ function startPlayPage(config, root) {
 
   const records = new PersonalRecords();
   const styles = new TileStyles(config.styles, { show: (sprite) => board.setSprite(sprite), announce: (text) => ui.announce(text), fail });
-  const screen = new PlayScreen({ session, board, ui, verdict: () => watcher.verdict });
+  const screen = new PlayScreen({ session, board, ui, verdict: () => watcher.verdict, chosen: () => chosen });
   const watcher = new WinnabilityWatcher({
     solve: api.solve,
     currentGame: () => session.game,
@@ -156,20 +156,31 @@ function startPlayPage(config, root) {
     styles,
     unveil: (unveiled) => board.setUnveiled(unveiled),
   });
-  ui.onAction = (name) => (name === "settings" ? settings.open() : actions.run(name));
-  attachInput(canvas, {
+  /** @type {number | null} the tile chosen to complete a pair while a double tap may still come */
+  let chosen = null;
+  const input = attachInput(canvas, {
     hitTest: (x, y, tolerance) => board.hitTest(x, y, tolerance),
     enabled: () => !ui.dialogOpen && !settings.isOpen && Boolean(session.game),
     board,
     handlers: {
       tap: (i) => actions.tap(i),
       revertTap: () => actions.revertTap(),
+      wouldTake: (i) => actions.wouldTake(i),
+      preview: (i) => {
+        chosen = i;
+        screen.refresh();
+      },
       toggleView: (x, y) => actions.toggleView(x, y),
       action: (name) => actions.run(name),
       focusMove: (direction) => actions.moveFocus(direction),
       focusSelect: () => actions.tapFocused(),
     },
   });
+  ui.onAction = (name) => {
+    input.flush();
+    if (name === "settings") settings.open();
+    else actions.run(name);
+  };
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") actions.autoPause();
   });

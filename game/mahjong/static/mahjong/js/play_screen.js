@@ -6,6 +6,11 @@ import { Status } from "./state.js";
 
 /** @typedef {{winnable: import("./winnability_watcher.js").Winnability, undos: number | null}} Verdict */
 
+/** The pairs taken off a board and not put back. @param {(string | null)[]} tiles */
+export function pairsTaken(tiles) {
+  return tiles.filter((face) => face === null).length / 2;
+}
+
 export class PlayScreen {
   /**
    * @param {object} deps
@@ -13,9 +18,11 @@ export class PlayScreen {
    * @param {Pick<import("./render.js").BoardRenderer, "update" | "viewName">} deps.board
    * @param {Pick<import("./ui.js").PlayUi, "renderStatus" | "setControls">} deps.ui
    * @param {() => Verdict} deps.verdict the winnability watcher's
+   * @param {() => number | null} [deps.chosen] a tile chosen to complete a pair that waits (input.js)
    */
-  constructor({ session, board, ui, verdict }) {
+  constructor({ session, board, ui, verdict, chosen = () => null }) {
     this.session = session;
+    this.chosen = chosen;
     this.board = board;
     this.ui = ui;
     this.verdict = verdict;
@@ -39,7 +46,9 @@ export class PlayScreen {
       score: game.score,
       level: s.level,
       shufflesLeft: game.shufflesLeft,
-      moves: s.moves,
+      // The pairs off the board now: one taken back by an undo is not counted again when retaken.
+      moves: pairsTaken(s.tiles),
+      tilesLeft: s.tiles.length - 2 * pairsTaken(s.tiles),
       hints: s.hints,
       pairs: game.paused ? null : game.availablePairs().length,
       winnable: ended ? false : s.status === Status.CLEARED ? true : winnable,
@@ -56,7 +65,7 @@ export class PlayScreen {
     this.board.update({
       tiles: s.tiles,
       free: s.tiles.map((f, i) => game.isFree(i)),
-      selected: s.selected,
+      selected: this.chosen() ?? s.selected,
       hint: s.hint,
       focus: session.focus,
       paused: game.paused,

@@ -20,7 +20,8 @@ import { formatNumber } from "../../core/js/numbers.js";
  * @property {number} score
  * @property {number} level
  * @property {number | null} shufflesLeft
- * @property {number} moves
+ * @property {number} moves pairs off the board
+ * @property {number} [tilesLeft]
  * @property {number} hints
  * @property {number | null} pairs null while paused
  * @property {import("./winnability_watcher.js").Winnability} winnable
@@ -64,6 +65,9 @@ export function statusItems(view) {
       ["hints", gettext("Hints"), view.hints]];
   items.push(["pairs", "", view.pairs === null ? gettext("Paused")
     : interpolate(ngettext("%(n)s pair available", "%(n)s pairs available", view.pairs), { n: view.pairs })]);
+  if (view.pairs !== null && view.tilesLeft !== undefined) {
+    items.push(["tiles", "", interpolate(ngettext("%(n)s tile left", "%(n)s tiles left", view.tilesLeft), { n: view.tilesLeft })]);
+  }
   items.push(["winnable", "", winnableText(view.winnable, view.undos)]);
   return items;
 }
@@ -296,8 +300,11 @@ export class PlayUi {
     this.fillScoreForm(element(dialog, ".play-score", HTMLFormElement), score);
     element(dialog, ".play-dialog-buttons", HTMLElement).replaceChildren(...dialogButtons(dialog, buttons));
     dialog.showModal();
+    // A keyboard of the screen would rise over the result: on touch screens the heading takes
+    // the focus (the name field is a tap away), elsewhere an empty name field does.
     const name = element(dialog, "#play-name", HTMLInputElement);
-    if (score && !name.value) name.focus();
+    if (window.matchMedia?.("(pointer: coarse)").matches) element(dialog, "h2", HTMLElement).focus();
+    else if (score && !name.value) name.focus();
   }
 
   /**
