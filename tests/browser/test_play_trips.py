@@ -236,3 +236,29 @@ def test_u_with_nothing_to_undo_is_read_out(play: PlayPage) -> None:
     play.focus_board()
     play.press("u")
     expect(play.page.locator("#play-live")).to_have_text("Nothing to undo.")
+
+
+# The layout shifts of the page (window.shifts), recorded from the start, before any script of the page runs.
+RECORD_SHIFTS = """
+window.shifts = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.shifts.push(entry.value);
+}).observe({ type: "layout-shift", buffered: true });
+"""
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_board_appears_without_moving_the_page(
+    new_play_page: Callable[..., PlayPage], width: int, height: int
+) -> None:
+    touch = width < height or height < 500
+    play = new_play_page(
+        viewport={"width": width, "height": height}, locale="en-GB", has_touch=touch, is_mobile=touch
+    )
+    play.page.add_init_script(RECORD_SHIFTS)
+    play.open(f"/en/mahjong/play/{TRIED}/")
+    shift = play.page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame("
+        "() => done(window.shifts.reduce((a, b) => a + b, 0)))))"
+    )
+    assert shift < 0.05, f"cumulative layout shift {shift:.3f} (0.1 is the limit of good)"

@@ -142,3 +142,44 @@ def test_screenshots_of_the_dialogs_a_won_game_its_replay_and_the_leaderboard(
     shoot(play, shots, f"{name}-leaderboard")
     page.goto(play.url(f"/{language}/"))
     shoot(play, shots, f"{name}-home")
+
+
+# The moment is caught half way: the page's clock is held there (requestAnimationFrame runs
+# no further once the shot is taken).
+HOLD_THE_MOMENT = """() => new Promise((done) => {
+  const board = document.getElementById("play-canvas");
+  const seen = () => board.dataset.celebrating === "true";
+  const wait = () => (seen() ? setTimeout(done, 500) : requestAnimationFrame(wait));
+  wait();
+})"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("screen", SCREENS)
+def test_screenshots_of_the_win_and_the_play_screen_of_issue_30(
+    shots: Path, new_play_page: Callable[..., PlayPage], screen: str, language: str
+) -> None:
+    """The win's moment and its result, the status line, the toolbar, the new-game dialog
+    (the daily of both modes, restart), the settings (verdict, volume), the replay."""
+    play = open_screen(new_play_page, screen, language)
+    start = play.open(mahjong_path(language, "play", SMALL_DEAL))
+    plan = plan_of(start["code"])
+    play.play_pairs(plan[:2])
+    play.focus_board()
+    play.press("h")
+    play.wait_until("s.hints === 1")
+    shoot(play, shots, f"i30-{screen}-{language}-status")
+    play.page.locator("#play-new-button").click()
+    shoot(play, shots, f"i30-{screen}-{language}-new-game")
+    play.page.locator("#play-new-cancel").click()
+    play.page.locator(".play-toolbar button[data-action=settings]").click()
+    shoot(play, shots, f"i30-{screen}-{language}-settings")
+    play.page.locator("#play-settings-close").click()
+    play.play_pairs(plan[2:-1])
+    a, b = plan[-1]
+    play.select(a)
+    play.click_tile(b)
+    play.page.evaluate(HOLD_THE_MOMENT)
+    shoot(play, shots, f"i30-{screen}-{language}-win-moment")
+    expect(play.page.locator("#play-dialog")).to_be_visible()
+    shoot(play, shots, f"i30-{screen}-{language}-win-result")

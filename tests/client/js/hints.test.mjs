@@ -208,8 +208,9 @@ function hintButton(game, answer) {
     nextStyle: async () => {}, openRecords() {}, countStats: (add) => counted.push(add), boardCleared() {},
     knowWinnable: (tiles) => watcher.knowWinnable(tiles), begin() {}, showEnd() {},
     afterMove: (changed) => { if (changed) watcher.boardChanged(); }, refresh() {}, save() {}, fail: (e) => { throw e; },
-    faceName: (face) => `<${face}>`, defaultLayout: "L00",
+    faceName: (face) => `<${face}>`, defaultLayout: "L00", sound: (name) => sounds.push(name),
   });
+  const sounds = [];
   watcher.reset(game.tiles, true);
   return { actions, watcher, asked, said, dialogs, counted };
 }

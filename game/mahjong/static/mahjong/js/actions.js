@@ -39,7 +39,16 @@ import { formatNumber } from "../../core/js/numbers.js";
  * @property {(error: unknown) => void} fail
  * @property {(face: string) => string} faceName
  * @property {string} defaultLayout
+ * @property {() => string} [dailyText] how the player's own daily challenges went, for the new-game dialog
  */
+
+/** The new-game dialog's choice for the daily challenge of each mode. */
+/** @type {Readonly<Record<string, string>>} */
+const DAILY_CHOICE = Object.freeze({ classic: "daily", arcade: "daily-arcade" });
+
+/** What a tap sounds like, by its result (a selection or its cancelling: "select"). */
+/** @type {Readonly<Record<string, import("./sounds.js").SoundName>>} */
+const TAP_SOUNDS = Object.freeze({ [Tap.MATCHED]: "pair", [Tap.BLOCKED]: "refused" });
 
 export class PlayActions {
   /** @param {ActionDeps} deps */
@@ -95,7 +104,7 @@ export class PlayActions {
     /** @type {string} */
     let result = Tap.BLOCKED;
     if (!this.attempt((t) => { result = game.tap(i, t); })) return false;
-    if (result === Tap.MATCHED || result === Tap.BLOCKED) this.deps.sound(result === Tap.MATCHED ? "pair" : "refused");
+    this.deps.sound(TAP_SOUNDS[result] ?? "select");
     const name = this.deps.faceName(face);
     if (result === Tap.MATCHED) {
       const last = game.s.history[game.s.history.length - 1] || { a: i, b: i, fa: face, fb: face };
@@ -154,6 +163,7 @@ export class PlayActions {
       return;
     }
     if (!this.attempt((t) => game.undo(t))) return;
+    this.deps.sound("undo");
     this.ui.announce(gettext("Move undone."));
     this.deps.afterMove(true);
   }
@@ -167,6 +177,7 @@ export class PlayActions {
       () => this.deps.api.shuffle(game.s.code, game.shuffleRequest()),
       (result) => {
         game.applyShuffle(t, result);
+        this.deps.sound("shuffle");
         this.ui.announce(gettext("The tiles were shuffled."));
       },
     );
@@ -268,7 +279,10 @@ export class PlayActions {
     const s = this.session.game?.s;
     this.ui.openNewGame({
       layout: s ? s.layout : this.deps.defaultLayout,
-      mode: s ? (s.daily ? "daily" : s.mode) : "classic",
+      mode: s ? (s.daily ? DAILY_CHOICE[s.mode] ?? "daily" : s.mode) : "classic",
+      canRestart: Boolean(s),
+      onRestart: () => this.restart(),
+      daily: this.deps.dailyText?.() ?? "",
       inProgress: Boolean(this.session.game?.inProgress),
       onStart: (choice) => this.newGame(choice),
     });
@@ -283,8 +297,28 @@ export class PlayActions {
     mode ??= s ? s.mode : "classic";
     session.setBusy(true);
     try {
-      this.deps.begin(await this.deps.api.deal(mode === "daily" ? { daily: "classic" } : { layout, mode }));
+      const daily = Object.keys(DAILY_CHOICE).find((m) => DAILY_CHOICE[m] === mode);
+      this.deps.begin(await this.deps.api.deal(daily ? { daily } : { layout, mode }));
       this.ui.showNotice("");
+    } catch (error) {
+      this.deps.fail(error);
+    } finally {
+      session.setBusy(false);
+      this.deps.refresh();
+    }
+  }
+
+  /** The same deal again from its start (an arcade game from its first level; the daily: today's). */
+  async restart() {
+    const { session } = this;
+    const s = session.game?.s;
+    if (session.busy || !s) return;
+    session.setBusy(true);
+    try {
+      const today = new Date().toISOString().slice(0, 10);
+      this.deps.begin(await this.deps.api.deal(s.daily === today ? { daily: s.mode } : { code: s.code, mode: s.mode }));
+      this.ui.showNotice("");
+      this.ui.announce(gettext("The same deal, from the start."));
     } catch (error) {
       this.deps.fail(error);
     } finally {

@@ -2,6 +2,7 @@
 // Showing the game as it stands: the board, the status line (with the winnability verdict)
 // and which buttons work now. Called after every change; the classic clock ticks on its own.
 
+import { scoringRules } from "./scoring.js";
 import { Status } from "./state.js";
 
 /** @typedef {{winnable: import("./winnability_watcher.js").Winnability, undos: number | null}} Verdict */
@@ -9,6 +10,15 @@ import { Status } from "./state.js";
 /** The pairs taken off a board and not put back. @param {(string | null)[]} tiles */
 export function pairsTaken(tiles) {
   return tiles.filter((face) => face === null).length / 2;
+}
+
+/**
+ * What classic ranking adds to the time for the hints and shuffles taken (the engine's figures).
+ * @param {{hints: number, shuffles: number}} s
+ */
+export function classicPenaltyMs(s) {
+  const rules = scoringRules();
+  return s.hints * rules.hint_penalty_ms + s.shuffles * rules.shuffle_penalty_ms;
 }
 
 export class PlayScreen {
@@ -23,6 +33,8 @@ export class PlayScreen {
   constructor({ session, board, ui, verdict, chosen = () => null }) {
     this.session = session;
     this.chosen = chosen;
+    /** whether the status line says if the board can still be cleared (a setting) */
+    this.verdictShown = true;
     this.board = board;
     this.ui = ui;
     this.verdict = verdict;
@@ -51,6 +63,8 @@ export class PlayScreen {
       tilesLeft: s.tiles.length - 2 * pairsTaken(s.tiles),
       hints: s.hints,
       pairs: game.paused ? null : game.availablePairs().length,
+      verdict: this.verdictShown,
+      penaltyMs: s.mode === "classic" ? classicPenaltyMs(s) : 0,
       winnable: ended ? false : s.status === Status.CLEARED ? true : winnable,
       undos: s.status === Status.GAME_OVER ? null : undos,
     });

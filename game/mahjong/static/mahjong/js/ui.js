@@ -26,6 +26,8 @@ import { formatNumber } from "../../core/js/numbers.js";
  * @property {number | null} pairs null while paused
  * @property {import("./winnability_watcher.js").Winnability} winnable
  * @property {number | null} undos
+ * @property {boolean} [verdict] false: the player hid the "winnable" verdict
+ * @property {number} [penaltyMs] classic: what the hints and shuffles add to the ranked time
  */
 
 /**
@@ -63,12 +65,15 @@ export function statusItems(view) {
       ["shufflesLeft", gettext("Shuffles left"), view.shufflesLeft]]
     : [["time", gettext("Time"), formatTime(view.clock)], ["moves", gettext("Moves"), view.moves],
       ["hints", gettext("Hints"), view.hints]];
+  if (view.mode !== "arcade" && view.penaltyMs) {
+    items.push(["penalty", gettext("Penalty"), `+${formatTime(view.penaltyMs)}`]);
+  }
   items.push(["pairs", "", view.pairs === null ? gettext("Paused")
     : interpolate(ngettext("%(n)s pair available", "%(n)s pairs available", view.pairs), { n: view.pairs })]);
   if (view.pairs !== null && view.tilesLeft !== undefined) {
     items.push(["tiles", "", interpolate(ngettext("%(n)s tile left", "%(n)s tiles left", view.tilesLeft), { n: view.tilesLeft })]);
   }
-  items.push(["winnable", "", winnableText(view.winnable, view.undos)]);
+  if (view.verdict !== false) items.push(["winnable", "", winnableText(view.winnable, view.undos)]);
   return items;
 }
 
@@ -348,9 +353,12 @@ export class PlayUi {
   /**
    * The new-game dialog, set to the current layout and mode; `inProgress` shows the warning
    * that the game in progress ends. `onStart({layout, mode})` runs when the player starts.
-   * @param {{layout: string, mode: string, inProgress: boolean, onStart: (choice: {layout: string, mode: string}) => void}} options
+   * `onRestart()` (shown when `canRestart`) plays the same deal again; `daily` says how the
+   * player's own daily challenges went.
+   * @param {{layout: string, mode: string, inProgress: boolean, onStart: (choice: {layout: string, mode: string}) => void,
+   *   canRestart?: boolean, onRestart?: () => void, daily?: string}} options
    */
-  openNewGame({ layout, mode, inProgress, onStart }) {
+  openNewGame({ layout, mode, inProgress, onStart, canRestart = false, onRestart = () => {}, daily = "" }) {
     this.closeDialog();
     const dialog = this.newDialog;
     const form = element(dialog, "form", HTMLFormElement);
@@ -359,6 +367,15 @@ export class PlayUi {
     if (radio instanceof HTMLInputElement) radio.checked = true;
     modes.value = mode;
     element(dialog, "#play-new-warning", HTMLElement).hidden = !inProgress;
+    const results = element(dialog, "#play-daily-results", HTMLElement);
+    results.textContent = daily;
+    results.hidden = !daily;
+    const restart = element(dialog, "#play-new-restart", HTMLButtonElement);
+    restart.hidden = !canRestart;
+    restart.onclick = () => {
+      dialog.close();
+      onRestart();
+    };
     form.onsubmit = (event) => {
       event.preventDefault();
       const chosen = form.querySelector('input[name="layout"]:checked');
