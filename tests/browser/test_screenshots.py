@@ -144,14 +144,30 @@ def test_screenshots_of_the_dialogs_a_won_game_its_replay_and_the_leaderboard(
     shoot(play, shots, f"{name}-home")
 
 
-# The moment is caught half way: the page's clock is held there (requestAnimationFrame runs
-# no further once the shot is taken).
-HOLD_THE_MOMENT = """() => new Promise((done) => {
+# Holds the moment still for its picture: from about half a second into it, the page's frames
+# wait (window.heldFrames) until THAW_THE_MOMENT lets them run (a loaded machine would
+# otherwise let the moment pass before the shot).
+HOLD_THE_MOMENT = """() => {
   const board = document.getElementById("play-canvas");
-  const seen = () => board.dataset.celebrating === "true";
-  const wait = () => (seen() ? setTimeout(done, 500) : requestAnimationFrame(wait));
-  wait();
-})"""
+  const real = window.requestAnimationFrame.bind(window);
+  window.realFrame = real;
+  new MutationObserver(() => {
+    if (board.dataset.celebrating !== "true") return;
+    const start = performance.now();
+    let frames = 0;
+    window.requestAnimationFrame = (callback) => {
+      frames += 1;
+      if (performance.now() - start < 450 && frames < 20) return real(callback);
+      (window.heldFrames ??= []).push(callback);
+      return 0;
+    };
+  }).observe(board, { attributes: true, attributeFilter: ["data-celebrating"] });
+}"""
+MOMENT_HELD = "() => (window.heldFrames || []).length > 0 || document.getElementById('play-dialog').open"
+THAW_THE_MOMENT = """() => {
+  window.requestAnimationFrame = window.realFrame;
+  for (const callback of window.heldFrames || []) window.realFrame(callback);
+}"""
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -178,8 +194,10 @@ def test_screenshots_of_the_win_and_the_play_screen_of_issue_30(
     play.play_pairs(plan[2:-1])
     a, b = plan[-1]
     play.select(a)
-    play.click_tile(b)
     play.page.evaluate(HOLD_THE_MOMENT)
+    play.click_tile(b)
+    play.page.wait_for_function(MOMENT_HELD, polling=100)
     shoot(play, shots, f"i30-{screen}-{language}-win-moment")
+    play.page.evaluate(THAW_THE_MOMENT)
     expect(play.page.locator("#play-dialog")).to_be_visible()
     shoot(play, shots, f"i30-{screen}-{language}-win-result")
