@@ -197,6 +197,7 @@ function hintButton(game, answer, planned = true) {
   const said = [];
   const dialogs = [];
   const counted = [];
+  const sounds = [];
   const actions = new PlayActions({
     session,
     api: {},
@@ -209,7 +210,7 @@ function hintButton(game, answer, planned = true) {
     nextStyle: async () => {}, openRecords() {}, countStats: (add) => counted.push(add), boardCleared() {},
     knowWinnable: (tiles) => watcher.knowWinnable(tiles), begin() {}, showEnd() {},
     afterMove: (changed) => { if (changed) watcher.boardChanged(); }, refresh() {}, save() {}, fail: (e) => { throw e; },
-    faceName: (face) => `<${face}>`, defaultLayout: "L00",
+    faceName: (face) => `<${face}>`, defaultLayout: "L00", sound: (name) => sounds.push(name),
   });
   watcher.reset(game.tiles, planned);
   return { actions, watcher, asked, said, dialogs, counted };
