@@ -25,6 +25,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from game.core.from_games import EnumNames, ThrottlePerMinute, ThrottleRates
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 _TRUE_VALUES = ("1", "true", "yes", "on")
@@ -451,19 +453,9 @@ if not DEBUG:
 
 # --- REST framework ------------------------------------------------------------
 
-THROTTLE_PER_MINUTE = {
-    "deals": 60,
-    "scores": 10,
-    "shuffle": 60,
-    "solve": 20,  # each solve may take up to a second of CPU
-    "reads": 300,
-    "rummy_check": 300,  # a check is cheap: players check as they arrange tiles
-    "rummy_moves": 20,  # like solve: Hard may search for up to a second
-    "rummy_matches": 20,  # a new match deals a hand and may play the computer's first move
-    "rummy_actions": 120,  # each may include the computer's reply (up to a second for Hard)
-    "replays": 60,  # a replay page (HTML), drawn from what the submission stored
-    "boards": 60,  # a leaderboard or daily page (HTML): read from the database at each view
-}
+# Requests per minute per client address, by scope: "reads" (every plain GET of the API) here, each
+# game's own scopes in its registry entry (GameInfo.throttle_rates), looked up when first read.
+THROTTLE_PER_MINUTE = ThrottlePerMinute({"reads": 300})
 # Multiplies every rate above: the load test (tests/load/run_load.py) plays
 # hundreds of games from the one loopback address.
 THROTTLE_SCALE = env_int("DJANGO_THROTTLE_SCALE", 1, minimum=1)
@@ -495,9 +487,7 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "game.core.api.errors.exception_handler",
     # Per client address, counted in the default cache (Redis when REDIS_URL is
     # set, so all workers share the counts). Scopes are set on the API views.
-    "DEFAULT_THROTTLE_RATES": {
-        scope: f"{per_minute * THROTTLE_SCALE}/min" for scope, per_minute in THROTTLE_PER_MINUTE.items()
-    },
+    "DEFAULT_THROTTLE_RATES": ThrottleRates(THROTTLE_PER_MINUTE, THROTTLE_SCALE),
     # The client address for throttling: REMOTE_ADDR, or behind our proxies the
     # address the outermost one appended to X-Forwarded-For. Never the whole
     # header, which any client can fill in (DRF's default with NUM_PROXIES unset).
@@ -518,15 +508,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    # Names for choice sets used by several fields ("mode" and "daily" share one).
-    "ENUM_NAME_OVERRIDES": {
-        "ModeEnum": "game.mahjong.api.serializers.MODES",
-        "FaceEnum": "game.mahjong.engine.FACES",
-        "EventTypeEnum": "game.mahjong.api.serializers.EVENT_TYPES",
-        "RummyModeEnum": "game.rummy.api.serializers.MODES",
-        "RummyNewMatchModeEnum": "game.rummy.api.serializers.NEW_MATCH_MODES",
-        "RummyActionEnum": "game.rummy.api.serializers.ACTIONS",
-    },
+    # Names for choice sets used by several fields ("mode" and "daily" share one): each game's
+    # GameInfo.api_enum_names.
+    "ENUM_NAME_OVERRIDES": EnumNames(),
 }
 
 # --- Logging -----------------------------------------------------------------

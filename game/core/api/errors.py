@@ -56,18 +56,9 @@ CODES: dict[str, str] = {
     "forbidden": "the request is not allowed",
     "throttled": "too many requests from this address",
     "busy": "the server runs as many of these computations at once as it can: retry after Retry-After",
-    "token_invalid": "the deal token is forged, altered or of another server",
-    "token_expired": "the deal token is older than 24 hours",
-    "already_submitted": "a score was already submitted for this deal",
-    "name_invalid": "the player name breaks the naming rule",
-    "log_too_long": "the move log has too many events",
-    "log_malformed": "an event of the move log cannot be read",
-    "log_illegal": "an event of the move log is an illegal move",
-    "not_cleared": "a classic game was sent before the board was cleared",
-    "impossible_time": "the game claims more time than passed since the deal",
     "internal_error": "a bug of ours (logged)",
 }
-"""The error codes every part of the API answers with, and what they mean (games add their own:
+"""The error codes every part of the API answers with, and what they mean (each game adds its own:
 ``GameInfo.api_error_codes``)."""
 
 
