@@ -69,8 +69,9 @@ def known_code(code: str) -> bool:
 class ApiError(exceptions.APIException):
     """A refusal of ours: ``message`` is shown as is (it names the field); ``code`` is a known code.
 
-    ``extra`` adds fields to the error body beside ``error`` and ``code`` (a
-    Rummy illegal table names the rule it broke and the set).
+    Without ``status_code``, a game's code answers with the status its registry entry gives it
+    (``ErrorCode.status``), any other with 400. ``extra`` adds fields to the error body beside
+    ``error`` and ``code`` (a Rummy illegal table names the rule it broke and the set).
     """
 
     status_code: int = status.HTTP_400_BAD_REQUEST
@@ -78,7 +79,7 @@ class ApiError(exceptions.APIException):
     def __init__(
         self,
         message: str,
-        status_code: int = status.HTTP_400_BAD_REQUEST,
+        status_code: int | None = None,
         *,
         code: str = "invalid",
         extra: dict[str, Any] | None = None,
@@ -86,6 +87,9 @@ class ApiError(exceptions.APIException):
         if not known_code(code):
             raise ValueError(f"unknown API error code {code!r}")
         super().__init__(detail=message)
+        if status_code is None:
+            game_code = api_error_codes().get(code)
+            status_code = game_code.status if game_code is not None else status.HTTP_400_BAD_REQUEST
         self.status_code = status_code
         self.error_code = code
         self.extra = extra or {}
