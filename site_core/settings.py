@@ -274,7 +274,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # process, with room for far more clients than one process serves. "pages"
 # holds whole public pages, always in the process's own memory and bounded:
 # page keys never reach Redis, so Redis holds only state and may run without
-# eviction (README, "Redis"). An editor's change reaches every process's page
+# eviction (docs/deployment.md, "Redis"). An editor's change reaches every process's page
 # cache through the content version kept in the database (rules/caching.py).
 
 STATE_CACHE_ENTRIES = 100_000
