@@ -82,10 +82,12 @@ class MahjongConfig(GameAppConfig):
                 "a match came sooner than a person can see the board and tap two tiles", final=True
             ),
             "copied_log": ErrorCode(
-                "the moves are those of a game already submitted on the same deal and mode", final=True
+                "the moves are those of a game already submitted on the same deal and mode",
+                status=409,
+                final=True,
             ),
             "daily_closed": ErrorCode(
-                "the daily challenge of the token's date no longer takes entries", status=410, final=True
+                "the daily challenge of the token's date no longer takes entries", final=True
             ),
         },
         throttle_rates={
