@@ -2,10 +2,11 @@
 
 tests/third_game/triplets is a whole game app (engine, page, API endpoint, error code,
 rate-limit scope, schema enum name, navigation entry, home-page card and stylesheet, sitemap
-entry); tests/third_game/settings.py appends it to the site's ``INSTALLED_APPS``.
-tests/third_game/site_checks.py checks the site so installed (system checks, import contracts,
-pages, the API's error shape and rate limit, the sitemap, the schema) in a process of its own,
-since the apps of this one are loaded already; and no file outside the game's folder names it.
+entry, a rules page in its own content/ folder); tests/third_game/settings.py appends it to
+the site's ``INSTALLED_APPS``. tests/third_game/site_checks.py checks the site so installed
+(system checks, import contracts, pages, the API's error shape and rate limit, the sitemap,
+the schema, the sample pages) in a process of its own, since the apps of this one are loaded
+already; and no file outside the game's folder names it.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def test_the_site_serves_a_game_installed_from_the_test_tree_with_every_check_pa
         check=False,
     )
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
-    assert "\n8 passed" in result.stdout, result.stdout[-2000:]
+    assert "\n9 passed" in result.stdout, result.stdout[-2000:]
 
 
 def test_no_file_outside_the_game_s_folder_names_it() -> None:

@@ -1,14 +1,15 @@
 """The registry of games: each game's app describes itself once, here is where the site reads it.
 
 A game's ``AppConfig`` subclasses :class:`GameAppConfig` and sets ``game`` to a
-:class:`GameInfo`. The site's navigation, its URL mounting (pages under a
-translated prefix, the API under ``/api/<slug>/``, sockets under ``/ws/<slug>/``), the
-sitemap, the home page's cards, their stylesheets and what a game adds beside the home
-text, the API's error codes and rate limits, the schema's enum names, the page texts'
-diagram fences (:class:`ContentFence`), ``purge_stale`` and the import contracts
-(``manage.py lint_imports``) all come from these entries, in ``INSTALLED_APPS`` order. The
-Makefile and tsconfig find a game's folders by their place (``game/<name>/``). So adding a
-game touches no shared file but ``INSTALLED_APPS``: tests/third_game/ proves it.
+:class:`GameInfo`. The site's navigation, its URL mounting (pages under a translated prefix,
+the API under ``/api/<slug>/``, sockets under ``/ws/<slug>/``), the sitemap, the home page's
+cards, their stylesheets and what a game adds beside the home text, the API's error codes and
+rate limits, the schema's enum names, the page texts' diagram fences (:class:`ContentFence`),
+``purge_stale`` and the import contracts (``manage.py lint_imports``) all come from these
+entries, in ``INSTALLED_APPS`` order. The sample pages of a game's ``content/`` folder
+(``load_sample_content``), its catalogues (``make messages``) and its client (``tsc``) are found
+in the game's folder. So adding a game touches no shared file but ``INSTALLED_APPS``:
+tests/third_game/ proves it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import datetime as dt
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from django.apps import AppConfig, apps
@@ -135,6 +137,11 @@ class GameAppConfig(AppConfig):
 def games() -> list[GameInfo]:
     """Every installed game, in ``INSTALLED_APPS`` order."""
     return [config.game for config in apps.get_app_configs() if isinstance(config, GameAppConfig)]
+
+
+def game_folders() -> list[Path]:
+    """Each installed game's app folder, in ``INSTALLED_APPS`` order (its ``content/``, say)."""
+    return [Path(config.path) for config in apps.get_app_configs() if isinstance(config, GameAppConfig)]
 
 
 def nav_links() -> list[NavLink]:

@@ -91,3 +91,15 @@ def test_the_api_root_and_the_schema_describe_the_endpoint(client: Client) -> No
     schema = client.get("/api/schema/?format=json").json()
     assert "/api/triplets/check/" in schema["paths"]
     assert "TripletColourEnum" in schema["components"]["schemas"]
+
+
+def test_the_game_s_own_pages_are_loaded_and_its_card_links_its_rules(client: Client) -> None:
+    call_command("load_sample_content", verbosity=0)
+    for language, slug in (("en", "triplets-rules"), ("it", "regole-triplets"), ("ru", "pravila-triplets")):
+        assert client.get(f"/{language}/{slug}/").status_code == 200, language
+    page = client.get("/en/triplets-rules/").content.decode()
+    assert "worth the sum of its tiles" in page
+    home = client.get("/en/").content.decode()
+    card = home.split('game-card--triplets"')[1].split("</li>")[0]
+    assert 'href="/en/triplets-rules/">Read the rules</a>' in card
+    assert "/fr/regles-triplets/</loc>" in client.get("/sitemap.xml").content.decode()

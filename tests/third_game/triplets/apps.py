@@ -21,6 +21,7 @@ class TripletsConfig(GameAppConfig):
         sitemap=("triplets:play",),
         tagline="Three tiles of one number and one colour make a triplet.",
         play=(NavLink("triplets:play", _("Play")),),
+        rules_page="triplets-rules",
         api_error_codes={"not_a_triplet": ErrorCode("the tiles are not three of one number", status=422)},
         throttle_rates={"triplets_checks": 3},
         api_enum_names={"TripletColourEnum": "triplets.engine.COLOURS"},
