@@ -387,13 +387,14 @@ STATIC_URL = "static/"
 STATIC_ROOT = Path(env_str("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    # Hashed, compressed files served by WhiteNoise need `collectstatic`;
-    # in debug (make run, tests) plain storage serves files straight from apps.
+    # Minified, hashed, compressed files served by WhiteNoise need `collectstatic`
+    # (site_core/static_storage.py); in debug (make run, tests) plain storage serves files
+    # straight from apps.
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "site_core.static_storage.MinifiedStaticFilesStorage"
         )
     },
 }
