@@ -497,12 +497,15 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Miaojong API",
+    # Each game's line is added from the registry (game/core/api/schema.py).
     "DESCRIPTION": (
-        "Mahjong Solitaire (layouts, deals, shuffles, a solver, verified scores and leaderboards: the "
-        "paths at the root of /api/) and Tile Rummy (turn checks and the computer's moves, under "
-        '/api/rummy/). Every error is answered as {"error": "<message naming the field>", '
-        '"code": "<stable code>"}.'
+        'The games of the site, listed below. Every error is answered as {"error": "<message naming '
+        'the field>", "code": "<stable code>"}.'
     ),
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "game.core.api.schema.describe_games",
+    ],
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # Swagger UI from drf-spectacular-sidecar's static files instead of a CDN.

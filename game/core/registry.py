@@ -115,6 +115,8 @@ class GameInfo:
     """The game's pure rules package: ``manage.py lint_imports`` keeps it free of Django and the site."""
     card_stylesheets: tuple[str, ...] = ()
     """Static paths of the stylesheets the game's home-page card needs (its picture, its colour)."""
+    api_summary: str = ""
+    """What the game's API offers, in a few words, for the schema's description."""
     home_template: str | None = None
     """A template the home page shows beside its text (Mahjong's daily challenge, say)."""
     websocket_urls: str | None = None

@@ -38,6 +38,7 @@ class MahjongConfig(GameAppConfig):
         url_prefix=pgettext_lazy("URL prefix of the Mahjong Solitaire pages", "mahjong/"),
         api_urls="game.mahjong.api.urls",
         api_prefix="",
+        api_summary="layouts, deals, shuffles, a solver, verified scores and leaderboards",
         api_endpoints={
             "layouts": "/api/layouts/",
             "deals": "/api/deals/",

@@ -35,6 +35,7 @@ class RummyConfig(GameAppConfig):
         urls="game.rummy.urls",
         url_prefix=pgettext_lazy("URL prefix of the Tile Rummy pages", "rummy/"),
         api_urls="game.rummy.api.urls",
+        api_summary="turn checks, the computer's moves, matches and online rooms",
         api_endpoints={
             "rummy_check": "/api/rummy/check/",
             "rummy_moves": "/api/rummy/moves/",

@@ -91,6 +91,7 @@ def test_the_api_root_and_the_schema_describe_the_endpoint(client: Client) -> No
     schema = client.get("/api/schema/?format=json").json()
     assert "/api/triplets/check/" in schema["paths"]
     assert "TripletColourEnum" in schema["components"]["schemas"]
+    assert "- Triplets (its paths under /api/triplets/)" in schema["info"]["description"]
 
 
 def test_the_game_s_own_pages_are_loaded_and_its_card_links_its_rules(client: Client) -> None:
