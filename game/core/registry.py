@@ -113,8 +113,9 @@ class GameInfo:
     ``ENUM_NAME_OVERRIDES``), for choice sets several fields share."""
     engine: str | None = None
     """The game's pure rules package: ``manage.py lint_imports`` keeps it free of Django and the site."""
-    card_stylesheets: tuple[str, ...] = ()
-    """Static paths of the stylesheets the game's home-page card needs (its picture, its colour)."""
+    home_stylesheets: tuple[str, ...] = ()
+    """Static paths of the stylesheets the game's parts of the home page need: its card's picture
+    and colour, what it shows beside the home text."""
     api_summary: str = ""
     """What the game's API offers, in a few words, for the schema's description."""
     home_template: str | None = None
@@ -174,9 +175,9 @@ def api_enum_names() -> dict[str, str]:
     return {name: dotted for game in games() for name, dotted in game.api_enum_names.items()}
 
 
-def card_stylesheets() -> list[str]:
-    """The stylesheets of every game's home-page card, each once."""
-    return list(dict.fromkeys(sheet for game in games() if game.play for sheet in game.card_stylesheets))
+def home_stylesheets() -> list[str]:
+    """The stylesheets of every game's parts of the home page, each once."""
+    return list(dict.fromkeys(sheet for game in games() for sheet in game.home_stylesheets))
 
 
 def server_start_hooks() -> list[Callable[[], None]]:

@@ -105,6 +105,6 @@ class MahjongConfig(GameAppConfig):
             "EventTypeEnum": "game.mahjong.api.serializers.EVENT_TYPES",
         },
         engine="game.mahjong.engine",
-        card_stylesheets=("mahjong/home.css",),
+        home_stylesheets=("mahjong/home.css",),
         home_template="mahjong/home_side.html",
     )

@@ -108,5 +108,5 @@ class RummyConfig(GameAppConfig):
             "RummyActionEnum": "game.rummy.api.serializers.ACTIONS",
         },
         engine="game.rummy.engine",
-        card_stylesheets=("rummy/tiles.css", "rummy/card.css"),
+        home_stylesheets=("rummy/tiles.css", "rummy/card.css"),
     )

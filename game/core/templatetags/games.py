@@ -8,7 +8,7 @@ from django import template
 from django.urls import reverse
 from django.utils.module_loading import import_string
 
-from game.core.registry import card_stylesheets, games, nav_links
+from game.core.registry import games, home_stylesheets, nav_links
 
 register = template.Library()
 
@@ -37,9 +37,9 @@ def game_cards() -> list[dict[str, Any]]:
 
 
 @register.simple_tag
-def game_card_stylesheets() -> list[str]:
-    """``{% game_card_stylesheets as sheets %}``: the static paths the game cards' pictures need."""
-    return card_stylesheets()
+def game_home_stylesheets() -> list[str]:
+    """``{% game_home_stylesheets as sheets %}``: the static paths the games' parts of the home page need."""
+    return home_stylesheets()
 
 
 @register.simple_tag

@@ -26,5 +26,5 @@ class TripletsConfig(GameAppConfig):
         throttle_rates={"triplets_checks": 3},
         api_enum_names={"TripletColourEnum": "triplets.engine.COLOURS"},
         engine="triplets.engine",
-        card_stylesheets=("triplets/card.css",),
+        home_stylesheets=("triplets/card.css",),
     )
