@@ -84,7 +84,7 @@ class Bench:
 
     def dealt(self, code: str, mode: str = "classic", **token: Any) -> tuple[dict[str, Any], str]:
         """The engine's deal of ``code`` and a token the server issued at the bench's clock."""
-        from game.core.api import tokens
+        from game.mahjong import tokens
         from game.mahjong.engine import GameCode, deal
 
         dealt = deal(GameCode.parse(code), 1)
