@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.api.rummy import set_log
+from tests.api.rummy import pin_codes, set_log
 from tests.browser.helpers import PageProblems, PlayPage
 from tests.browser.test_rummy_play import RummyTable, pinned  # noqa: F401
 
@@ -22,8 +23,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SIZES = [(390, 844), (844, 390), (1280, 720), (1920, 1080)]
 PHONES = {(390, 844), (844, 390)}
 ALL_DRAWS = "\n".join(f"{n % 2} draw" for n in range(78))
-"""Both players drew until the pool ran out: each holds 14 + 39 = 53 tiles, and it is seat 0's turn
-(the biggest rack a hand of draws alone reaches)."""
+"""Both players drew until the pool ran out: each holds 14 + 39 = 53 tiles, and it is seat 0's turn."""
+CROWDED_CODE = "RM1-GFWGMGE"
+CROWDED_LOG = (Path(__file__).with_name("rummy_crowded_rack.log")).read_text(encoding="utf-8").strip()
+"""A hand of CROWDED_CODE in which seat 0 only draws while the Medium computer lays eight sets
+(made with the engine's bot, checked by the engine again when set): seat 0's turn with a rack of
+60 tiles, as near a hand's end; draws alone never go past 53."""
 
 BOXES = """() => {
   const box = (selector) => {
@@ -81,11 +86,11 @@ def check_screen(table: RummyTable, phone: bool) -> dict[str, Any]:
     return boxes
 
 
-@pytest.mark.usefixtures("pinned")
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_the_table_and_the_rack_share_the_screen(
-    new_play_page: Callable[..., PlayPage], width: int, height: int
+    new_play_page: Callable[..., PlayPage], monkeypatch: pytest.MonkeyPatch, width: int, height: int
 ) -> None:
+    pin_codes(monkeypatch, CROWDED_CODE)
     table = table_on(new_play_page, width, height)
     table.open()
     phone = (width, height) in PHONES
@@ -99,11 +104,11 @@ def test_the_table_and_the_rack_share_the_screen(
     assert table.page.evaluate(BOXES)["table"] == loaded["table"]
     assert table.page.evaluate(BOXES)["rack"] == loaded["rack"]
 
-    # A crowded rack still leaves the table its room.
-    set_log(table.state()["match"], ALL_DRAWS)
+    # A crowded rack (60 tiles) beside a table of eight sets still leaves the table its room.
+    set_log(table.state()["match"], CROWDED_LOG)
     table.reload()
-    crowded = table.wait_until("s.rackTiles === 53 && s.phase === 'play'")
-    assert crowded["poolSize"] == 0
+    crowded = table.wait_until("s.rackTiles === 60 && s.phase === 'play' && s.turn === 0")
+    assert len(crowded["table"]) == 8
     check_screen(table, phone)
 
 
