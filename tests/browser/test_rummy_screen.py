@@ -237,3 +237,38 @@ def centre_of(table: RummyTable, locator: Any) -> tuple[float, float]:
     box = locator.bounding_box()
     assert box is not None
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+READ_THE_LINES = """() => {
+  const seen = (el) => {
+    const r = el.getBoundingClientRect();
+    return {text: el.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+            cut: el.scrollWidth > el.clientWidth + 0.5 || el.scrollHeight > el.clientHeight + 0.5};
+  };
+  const status = document.getElementById("rummy-status");
+  return {status: seen(status), stats: [...status.querySelectorAll(".rummy-stat")].map(seen),
+          hint: seen(document.getElementById("rummy-hint"))};
+}"""
+
+
+@pytest.mark.usefixtures("pinned")
+@pytest.mark.parametrize("path", ["/en/rummy/play/", "/it/rummy/gioca/", "/ru/rummy/igrat/"])
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (844, 390), (768, 1024)])
+def test_everything_the_status_line_and_the_hint_say_is_on_screen(
+    new_play_page: Callable[..., PlayPage], width: int, height: int, path: str
+) -> None:
+    table = table_on(new_play_page, width, height)
+    table.open(path)
+    lines: dict[str, Any] = table.page.evaluate(READ_THE_LINES)
+    status, stats, hint = lines["status"], lines["stats"], lines["hint"]
+    # Whose turn, the pool, the computer's rack and the opening still to make.
+    assert len(stats) == 4, stats
+    for stat in stats:
+        assert not stat["cut"], stat
+        assert status["left"] - 0.5 <= stat["left"] and stat["right"] <= status["right"] + 0.5, stat
+        assert status["top"] - 0.5 <= stat["top"] and stat["bottom"] <= status["bottom"] + 0.5, stat
+        assert stat["right"] <= width, stat
+    # The hint (here: what the opening needs) is read whole, wrapped rather than run off the screen.
+    assert hint["text"], hint
+    assert not hint["cut"], hint
+    assert 0 <= hint["left"] and hint["right"] <= width, hint
