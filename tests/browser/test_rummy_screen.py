@@ -271,4 +271,28 @@ def test_everything_the_status_line_and_the_hint_say_is_on_screen(
     # The hint (here: what the opening needs) is read whole, wrapped rather than run off the screen.
     assert hint["text"], hint
     assert not hint["cut"], hint
-    assert 0 <= hint["left"] and hint["right"] <= width, hint
+    assert hint["left"] >= 0 and hint["right"] <= width, hint
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (844, 390), (1280, 720)])
+def test_the_lobby_is_a_game_screen(new_play_page: Callable[..., PlayPage], width: int, height: int) -> None:
+    table = table_on(new_play_page, width, height)
+    table.page.goto(table.origin + "/en/rummy/online/")
+    expect(table.page.locator(".site-header")).to_have_count(0)
+    create = table.page.locator("#rummy-lobby-create")
+    expect(create).to_be_enabled()
+    # Create a room is there on load, in reach of a finger, without scrolling.
+    for control in (create, table.page.locator(".rummy-lobby-menu > summary")):
+        box = control.bounding_box()
+        assert box is not None
+        assert box["width"] >= 44 and box["height"] >= 44, box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    # The site's menu is one tap away, on screen.
+    table.page.locator(".rummy-lobby-menu > summary").click()
+    nav = table.page.locator(".rummy-lobby-menu .main-nav")
+    expect(nav).to_be_visible()
+    panel = table.page.locator(".rummy-lobby-menu-panel").bounding_box()
+    assert panel is not None
+    assert panel["x"] >= 0 and panel["x"] + panel["width"] <= width + 0.5, panel
+    assert table.page.evaluate("document.documentElement.scrollWidth") <= width
