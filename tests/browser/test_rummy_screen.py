@@ -296,3 +296,16 @@ def test_the_lobby_is_a_game_screen(new_play_page: Callable[..., PlayPage], widt
     assert panel is not None
     assert panel["x"] >= 0 and panel["x"] + panel["width"] <= width + 0.5, panel
     assert table.page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+@pytest.mark.usefixtures("pinned")
+@pytest.mark.parametrize("path", ["/en/rummy/play/", "/en/rummy/pass-and-play/"])
+def test_the_menu_is_at_the_bars_right_end_in_every_mode_on_a_phone(
+    new_play_page: Callable[..., PlayPage], path: str
+) -> None:
+    table = table_on(new_play_page, 390, 844)
+    table.open(path)
+    menu = table.page.locator(".rummy-menu-button").bounding_box()
+    assert menu is not None
+    # Where the thumb finds it, whatever else the bar holds (pass and play has no level).
+    assert menu["x"] + menu["width"] >= 390 - 16, menu
