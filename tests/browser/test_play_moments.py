@@ -63,6 +63,8 @@ def test_the_win_has_its_moment_over_the_board_then_the_result(new_play_page: An
     assert "You cleared the board in" in text and "number 1 of your best times" in text
     expect(play.page.locator("#play-end-restart")).to_be_visible()
     expect(play.page.locator("#play-end-new")).to_be_visible()
+    # Over the cleared board the status line gives no verdict ("winnable" would read as a slip).
+    expect(play.page.locator("#play-status .play-stat-winnable")).to_have_count(0)
 
 
 def test_with_reduced_motion_the_result_comes_at_once(play: PlayPage) -> None:
