@@ -4,25 +4,34 @@ same deal, tiles left, the verdict hidden on request, and the sounds' volume rem
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
-from tests.browser.helpers import PlayPage, plan_of
+from tests.browser.helpers import PlayPage, board_of, occupied, plan_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SMALL_DEAL = "MJ1-L09-ABCDEFG"
 """A Crossroads deal: 28 pairs, the quickest board to clear."""
-# The order in which the moment and the end dialog come (window.moments), from now on.
+TURTLE_DEAL = "MJ1-L00-AAAAABL"
+"""A Turtle deal: tiles held between others, to be refused."""
+# The order in which the moment and the end dialog come (window.moments), from now on, and the
+# moment's box as it shows (window.momentBox): on a busy machine the moment (a second and a
+# half) can be over before the test looks.
 WATCH_THE_END = """() => {
   window.moments = [];
+  window.momentBox = null;
   const board = document.getElementById("play-canvas");
   const dialog = document.getElementById("play-dialog");
-  new MutationObserver(() => window.moments.push(board.dataset.celebrating ? "moment" : "moment over"))
-    .observe(board, { attributes: true, attributeFilter: ["data-celebrating"] });
+  new MutationObserver(() => {
+    window.moments.push(board.dataset.celebrating ? "moment" : "moment over");
+    const overlay = document.querySelector(".play-celebration");
+    if (overlay && !window.momentBox) window.momentBox = overlay.getBoundingClientRect().toJSON();
+  }).observe(board, { attributes: true, attributeFilter: ["data-celebrating"] });
   new MutationObserver(() => { if (dialog.open) window.moments.push("dialog"); })
     .observe(dialog, { attributes: true, attributeFilter: ["open"] });
 }"""
@@ -42,11 +51,10 @@ def test_the_win_has_its_moment_over_the_board_then_the_result(new_play_page: An
     options = PHONE if size == "phone" else {"viewport": {"width": 1280, "height": 720}, "locale": "en-GB"}
     play = new_play_page(**options)
     clear_the_board(play)
-    overlay = play.page.locator(".play-celebration")
-    expect(overlay).to_have_count(1)
-    box = overlay.bounding_box()
+    expect(play.page.locator("#play-dialog h2")).to_have_text("Board cleared!")
+    box = play.page.evaluate("window.momentBox")
     viewport = play.page.viewport_size
-    assert box is not None and viewport is not None
+    assert box is not None and viewport is not None, "the moment showed"
     assert box["width"] > 200 and box["height"] > 150, box
     assert box["y"] >= 0 and box["y"] + box["height"] / 2 < viewport["height"], "its middle is on screen"
     expect(play.page.locator("#play-dialog h2")).to_have_text("Board cleared!")
@@ -55,6 +63,8 @@ def test_the_win_has_its_moment_over_the_board_then_the_result(new_play_page: An
     assert "You cleared the board in" in text and "number 1 of your best times" in text
     expect(play.page.locator("#play-end-restart")).to_be_visible()
     expect(play.page.locator("#play-end-new")).to_be_visible()
+    # Over the cleared board the status line gives no verdict ("winnable" would read as a slip).
+    expect(play.page.locator("#play-status .play-stat-winnable")).to_have_count(0)
 
 
 def test_with_reduced_motion_the_result_comes_at_once(play: PlayPage) -> None:
@@ -150,3 +160,80 @@ def test_the_sounds_volume_is_one_setting_remembered(play: PlayPage) -> None:
     play.reload()
     play.page.locator(".play-toolbar button[data-action=settings]").click()
     expect(volume).to_have_value("35")
+
+
+# The frequencies the page's real AudioContext is asked to play (window.tones), from now on.
+HEAR_THE_TONES = """
+window.tones = [];
+const createOscillator = AudioContext.prototype.createOscillator;
+AudioContext.prototype.createOscillator = function () {
+  const oscillator = createOscillator.call(this);
+  const setValueAtTime = oscillator.frequency.setValueAtTime.bind(oscillator.frequency);
+  oscillator.frequency.setValueAtTime = (value, time) => {
+    window.tones.push(value);
+    return setValueAtTime(value, time);
+  };
+  return oscillator;
+};
+"""
+# Each sound's first frequencies, as the page's own sounds module defines them.
+SOUND_SHAPES = """async () => {
+  const main = document.querySelector('script[type=module][src*="mahjong/js/main"]').src;
+  const { SOUNDS } = await import(main.replace(/main(\\.[0-9a-f]+)?\\.js$/, "sounds.js"));
+  return Object.fromEntries(
+    Object.entries(SOUNDS).map(([name, shape]) => [name, shape.tones.map((t) => t.frequency)]));
+}"""
+
+
+def heard(play: PlayPage) -> list[float]:
+    tones: list[float] = play.page.evaluate("() => { const t = window.tones; window.tones = []; return t; }")
+    return tones
+
+
+def test_each_thing_that_happens_has_its_sound_once_sounds_are_on(play: PlayPage) -> None:
+    play.page.add_init_script(HEAR_THE_TONES)
+    start = play.open(f"/en/mahjong/play/{TURTLE_DEAL}/")
+    shapes: dict[str, list[float]] = play.page.evaluate(SOUND_SHAPES)
+    plan = plan_of(start["code"])
+    board = board_of(start)
+    # A tile held between two others, nothing over it: a tap on it is refused.
+    blocked = next(
+        i
+        for i in occupied(start["tiles"])
+        if not board.is_free(i) and not board.layout.above[i] & board.occupied
+    )
+
+    play.match(*plan[0])
+    assert heard(play) == [], "sounds are off by default"
+
+    play.page.locator(".play-toolbar button[data-action=settings]").click()
+    settings = play.page.locator("#play-settings-dialog")
+    settings.locator("input[name=sound]").check()
+    settings.locator("#play-settings-close").click()
+    heard(play)
+
+    play.match(*plan[1])
+    assert heard(play) == shapes["select"] + shapes["pair"]
+    play.click_tile(blocked)
+    play.wait_until("s.selected === null")
+    assert heard(play) == shapes["refused"]
+    play.focus_board()
+    play.press("u")
+    play.wait_until("s.tiles[arg] !== null", plan[1][0])
+    assert heard(play) == shapes["undo"]
+    play.press("h")
+    play.wait_until("s.hints === 1")
+    assert heard(play) == shapes["hint"]
+    before = play.state()["tiles"]
+    play.press("s")
+    play.wait_until("JSON.stringify(s.tiles) !== arg", json.dumps(before, separators=(",", ":")))
+    assert heard(play) == shapes["shuffle"]
+
+    # Remembered: on the page opened again, a board cleared plays the win.
+    play.open(f"/en/mahjong/play/{SMALL_DEAL}/")
+    play.page.locator("#play-link-new").click()
+    cleared = play.wait_until("s.code === arg && s.status === 'playing'", SMALL_DEAL)
+    heard(play)
+    play.play_pairs(plan_of(cleared["code"]))
+    expect(play.page.locator("#play-dialog h2")).to_have_text("Board cleared!")
+    assert heard(play)[-len(shapes["win"]) :] == shapes["win"]

@@ -15,7 +15,6 @@ import pytest
 from django.test import Client
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE
 from tests.browser.helpers import PlayPage, plan_of
 from tests.test_replay_page import submitted
 
@@ -95,11 +94,34 @@ def test_the_arcade_toolbar_fits_a_phone_held_upright(phone: PlayPage) -> None:
     expect(phone.page.locator("#play-menu")).not_to_have_attribute("open", "")
 
 
+def test_the_arcade_toolbar_fits_a_phone_on_its_side(new_play_page: Callable[..., PlayPage]) -> None:
+    sideways = new_play_page(
+        viewport={"width": 844, "height": 390}, locale="en-GB", has_touch=True, is_mobile=True
+    )
+    sideways.open(f"/en/mahjong/play/{TRIED}/?mode=arcade")
+    buttons = boxes(sideways, ".play-bar .play-tool")
+    names = [b["name"] for b in buttons]
+    assert {"new", "hint", "undo", "shuffle", "stop", "records", "settings", "SUMMARY"} <= set(names), names
+    for button in buttons:
+        assert button["w"] >= FINGER_PX and button["h"] >= FINGER_PX, button
+        assert button["y"] >= 0 and button["y"] + button["h"] <= 390, f"{button['name']} is off the screen"
+        assert button["own"], f"{button['name']} is under another element"
+    for k, a in enumerate(buttons):
+        for b in buttons[k + 1 :]:
+            assert not overlap(a, b), (a, b)
+
+
 LONGEST_VERDICT = "not winnable: undo 12 moves to get back to a winnable board"
 
 
 @pytest.mark.parametrize("mode", ["classic", "arcade"])
-def test_everything_the_status_line_says_is_readable_on_a_phone(phone: PlayPage, mode: str) -> None:
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (844, 390)])
+def test_everything_the_status_line_says_is_readable_on_a_phone(
+    new_play_page: Callable[..., PlayPage], mode: str, width: int, height: int
+) -> None:
+    phone = new_play_page(
+        viewport={"width": width, "height": height}, locale="en-GB", has_touch=True, is_mobile=True
+    )
     phone.open(f"/en/mahjong/play/{TRIED}/?mode={mode}")
     # The longest verdict the line shows, in place of the one of the moment.
     phone.page.evaluate(
@@ -127,7 +149,14 @@ def test_everything_the_status_line_says_is_readable_on_a_phone(phone: PlayPage,
         assert not part["cut"], part
         assert line["left"] <= part["left"] and part["right"] <= line["right"] + 0.5, part
         assert line["top"] <= part["top"] and part["bottom"] <= line["bottom"] + 0.5, part
-        assert part["right"] <= PHONE["viewport"]["width"], part
+        assert part["right"] <= width, part
+    if height < width:
+        # On its side the line has the room of two lines, reserved from the start (the board never moves).
+        line_height = phone.page.evaluate("() => document.querySelector('.play-status-line').offsetHeight")
+        font = phone.page.evaluate(
+            "() => parseFloat(getComputedStyle(document.querySelector('.play-status-line')).lineHeight)"
+        )
+        assert line_height < 3 * font, (line_height, font)
 
 
 def test_a_double_tap_on_the_match_of_the_selected_tile_only_zooms(phone: PlayPage) -> None:

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.api.rummy import set_log
+from tests.api.rummy import pin_codes, set_log
 from tests.browser.helpers import PageProblems, PlayPage
 from tests.browser.test_rummy_play import RummyTable, pinned  # noqa: F401
 
@@ -22,8 +23,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SIZES = [(390, 844), (844, 390), (1280, 720), (1920, 1080)]
 PHONES = {(390, 844), (844, 390)}
 ALL_DRAWS = "\n".join(f"{n % 2} draw" for n in range(78))
-"""Both players drew until the pool ran out: each holds 14 + 39 = 53 tiles, and it is seat 0's turn
-(the biggest rack a hand of draws alone reaches)."""
+"""Both players drew until the pool ran out: each holds 14 + 39 = 53 tiles, and it is seat 0's turn."""
+CROWDED_CODE = "RM1-GFWGMGE"
+CROWDED_LOG = (Path(__file__).with_name("rummy_crowded_rack.log")).read_text(encoding="utf-8").strip()
+"""A hand of CROWDED_CODE in which seat 0 only draws while the Medium computer lays eight sets
+(made with the engine's bot, checked by the engine again when set): seat 0's turn with a rack of
+60 tiles, as near a hand's end; draws alone never go past 53."""
 
 BOXES = """() => {
   const box = (selector) => {
@@ -81,11 +86,11 @@ def check_screen(table: RummyTable, phone: bool) -> dict[str, Any]:
     return boxes
 
 
-@pytest.mark.usefixtures("pinned")
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_the_table_and_the_rack_share_the_screen(
-    new_play_page: Callable[..., PlayPage], width: int, height: int
+    new_play_page: Callable[..., PlayPage], monkeypatch: pytest.MonkeyPatch, width: int, height: int
 ) -> None:
+    pin_codes(monkeypatch, CROWDED_CODE)
     table = table_on(new_play_page, width, height)
     table.open()
     phone = (width, height) in PHONES
@@ -99,11 +104,11 @@ def test_the_table_and_the_rack_share_the_screen(
     assert table.page.evaluate(BOXES)["table"] == loaded["table"]
     assert table.page.evaluate(BOXES)["rack"] == loaded["rack"]
 
-    # A crowded rack still leaves the table its room.
-    set_log(table.state()["match"], ALL_DRAWS)
+    # A crowded rack (60 tiles) beside a table of eight sets still leaves the table its room.
+    set_log(table.state()["match"], CROWDED_LOG)
     table.reload()
-    crowded = table.wait_until("s.rackTiles === 53 && s.phase === 'play'")
-    assert crowded["poolSize"] == 0
+    crowded = table.wait_until("s.rackTiles === 60 && s.phase === 'play' && s.turn === 0")
+    assert len(crowded["table"]) == 8
     check_screen(table, phone)
 
 
@@ -232,3 +237,75 @@ def centre_of(table: RummyTable, locator: Any) -> tuple[float, float]:
     box = locator.bounding_box()
     assert box is not None
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+READ_THE_LINES = """() => {
+  const seen = (el) => {
+    const r = el.getBoundingClientRect();
+    return {text: el.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+            cut: el.scrollWidth > el.clientWidth + 0.5 || el.scrollHeight > el.clientHeight + 0.5};
+  };
+  const status = document.getElementById("rummy-status");
+  return {status: seen(status), stats: [...status.querySelectorAll(".rummy-stat")].map(seen),
+          hint: seen(document.getElementById("rummy-hint"))};
+}"""
+
+
+@pytest.mark.usefixtures("pinned")
+@pytest.mark.parametrize("path", ["/en/rummy/play/", "/it/rummy/gioca/", "/ru/rummy/igrat/"])
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (844, 390), (768, 1024)])
+def test_everything_the_status_line_and_the_hint_say_is_on_screen(
+    new_play_page: Callable[..., PlayPage], width: int, height: int, path: str
+) -> None:
+    table = table_on(new_play_page, width, height)
+    table.open(path)
+    lines: dict[str, Any] = table.page.evaluate(READ_THE_LINES)
+    status, stats, hint = lines["status"], lines["stats"], lines["hint"]
+    # Whose turn, the pool, the computer's rack and the opening still to make.
+    assert len(stats) == 4, stats
+    for stat in stats:
+        assert not stat["cut"], stat
+        assert status["left"] - 0.5 <= stat["left"] and stat["right"] <= status["right"] + 0.5, stat
+        assert status["top"] - 0.5 <= stat["top"] and stat["bottom"] <= status["bottom"] + 0.5, stat
+        assert stat["right"] <= width, stat
+    # The hint (here: what the opening needs) is read whole, wrapped rather than run off the screen.
+    assert hint["text"], hint
+    assert not hint["cut"], hint
+    assert hint["left"] >= 0 and hint["right"] <= width, hint
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (844, 390), (1280, 720)])
+def test_the_lobby_is_a_game_screen(new_play_page: Callable[..., PlayPage], width: int, height: int) -> None:
+    table = table_on(new_play_page, width, height)
+    table.page.goto(table.origin + "/en/rummy/online/")
+    expect(table.page.locator(".site-header")).to_have_count(0)
+    create = table.page.locator("#rummy-lobby-create")
+    expect(create).to_be_enabled()
+    # Create a room is there on load, in reach of a finger, without scrolling.
+    for control in (create, table.page.locator(".rummy-lobby-menu > summary")):
+        box = control.bounding_box()
+        assert box is not None
+        assert box["width"] >= 44 and box["height"] >= 44, box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    # The site's menu is one tap away, on screen.
+    table.page.locator(".rummy-lobby-menu > summary").click()
+    nav = table.page.locator(".rummy-lobby-menu .main-nav")
+    expect(nav).to_be_visible()
+    panel = table.page.locator(".rummy-lobby-menu-panel").bounding_box()
+    assert panel is not None
+    assert panel["x"] >= 0 and panel["x"] + panel["width"] <= width + 0.5, panel
+    assert table.page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+@pytest.mark.usefixtures("pinned")
+@pytest.mark.parametrize("path", ["/en/rummy/play/", "/en/rummy/pass-and-play/"])
+def test_the_menu_is_at_the_bars_right_end_in_every_mode_on_a_phone(
+    new_play_page: Callable[..., PlayPage], path: str
+) -> None:
+    table = table_on(new_play_page, 390, 844)
+    table.open(path)
+    menu = table.page.locator(".rummy-menu-button").bounding_box()
+    assert menu is not None
+    # Where the thumb finds it, whatever else the bar holds (pass and play has no level).
+    assert menu["x"] + menu["width"] >= 390 - 16, menu

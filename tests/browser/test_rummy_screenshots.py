@@ -121,6 +121,10 @@ def test_screenshots_of_the_table(
     table.wait_until("s.phase === 'over'")
     expect(table.page.locator("#rummy-end")).to_be_visible()
     fits(table, width)
+    # Two full racks make the dialog scroll on a phone: its New hand stays in sight all the same.
+    new_hand_box = table.page.locator("#rummy-end-new-hand").bounding_box()
+    assert new_hand_box is not None
+    assert new_hand_box["y"] + new_hand_box["height"] <= SIZES[size]["viewport"]["height"], new_hand_box
     table.page.screenshot(path=shots / f"{name}-4-end.png")
 
     table.open(local)

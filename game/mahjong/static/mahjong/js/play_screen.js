@@ -63,7 +63,8 @@ export class PlayScreen {
       tilesLeft: s.tiles.length - 2 * pairsTaken(s.tiles),
       hints: s.hints,
       pairs: game.paused ? null : game.availablePairs().length,
-      verdict: this.verdictShown,
+      // A cleared board needs no verdict: "winnable" over an empty board reads as a slip.
+      verdict: this.verdictShown && s.status !== Status.CLEARED,
       penaltyMs: s.mode === "classic" ? classicPenaltyMs(s) : 0,
       winnable: ended ? false : s.status === Status.CLEARED ? true : winnable,
       undos: s.status === Status.GAME_OVER ? null : undos,
