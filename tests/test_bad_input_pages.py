@@ -14,7 +14,7 @@ import pytest
 from django.test import Client
 
 from game.core.api import tokens
-from game.mahjong.api import submissions
+from game.mahjong import scoring
 from game.mahjong.engine import deal
 from tests.paths import moved
 
@@ -71,8 +71,8 @@ def score_id(db: None) -> int:
         {"t": 1000 * (k + 1) + 300 * (k % 3), "type": "match", "a": a, "b": b}
         for k, (a, b) in enumerate(plan)
     ]
-    verified = submissions.verify(token, "Anna", log, now_ms=int(tokens.clock() * 1000))
-    return submissions.store(verified).pk
+    verified = scoring.verify(token, "Anna", log, now_ms=int(tokens.clock() * 1000))
+    return scoring.store(verified).pk
 
 
 def assert_friendly(response: Any, status: int, language: str) -> str:

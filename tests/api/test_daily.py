@@ -17,7 +17,7 @@ from django.test import Client
 
 from game.common.rng import SplitMix64
 from game.core.api import tokens
-from game.mahjong.api import daily
+from game.mahjong import daily
 from game.mahjong.engine import MalformedError
 
 from .conftest import deal, post

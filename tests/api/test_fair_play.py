@@ -1,6 +1,6 @@
 """POST /api/scores/ against the bots of issue 16: each trick that once topped a board now fails.
 
-Impossible play (below the floors of game.mahjong.api.timing) is refused with
+Impossible play (below the floors of game.mahjong.engine.timing) is refused with
 400 ``impossible_timing``; implausible play is stored but held for review (rank
 null, on no board, not readable through the API); copied games are refused; a
 daily challenge closes with its day.  Honest fast play is ranked at once.
@@ -17,12 +17,11 @@ import pytest
 from django.test import Client
 
 from game.core.api import tokens
-from game.core.api.errors import ApiError
-from game.mahjong.api import submissions, timing
-from game.mahjong.api.daily import daily_code
-from game.mahjong.api.submissions import check_token, daily_closes
-from game.mahjong.engine import Game, get_layout
+from game.mahjong import scoring
+from game.mahjong.daily import daily_code
+from game.mahjong.engine import Game, get_layout, timing
 from game.mahjong.models import Score
+from game.mahjong.scoring import check_token, daily_closes
 from tests.players import left_to_right, own_order
 
 from .conftest import deal_long_ago, make_score, play, post, submit, submit_ok
@@ -113,7 +112,7 @@ def test_a_maxed_arcade_bot_is_refused(client: Client, monkeypatch: pytest.Monke
 def test_an_honest_player_at_his_quickest_is_ranked_at_once(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The figures timing.py keeps clear of its floors: two adjacent tiles in 350 ms, back from a
+    """The figures engine/timing.py keeps clear of its floors: two adjacent tiles in 350 ms, back from a
     pause with a remembered pair in 500 ms, three quick pairs after a first in 1,050 ms."""
     dealt = deal_long_ago(client, monkeypatch)
     gaps = [350, *HONEST_GAPS_MS, 350, 350, 350, *HONEST_GAPS_MS * 8]
@@ -164,13 +163,13 @@ def test_matches_that_keep_coming_soon_after_resumes_are_held(
     for k, (a, b) in enumerate(dealt["plan"]):
         log.append({"t": t, "type": "match", "a": a, "b": b})
         t += HONEST_GAPS_MS[k % len(HONEST_GAPS_MS)]
-        if k < submissions.QUICK_RESUMES:
+        if k < scoring.QUICK_RESUMES:
             log += [{"t": t, "type": "pause"}, {"t": t + 60_000, "type": "resume"}]
             t += 60_000 + timing.SHOWN_FLOOR_MS + 100
     created = submit(client, dealt["token"], log).json()
     reasons = Score.objects.get(pk=created["id"]).review_reasons
     assert created["rank"] is None
-    assert reasons == [{"code": "quick_resumes", "count": 5, "limit": submissions.QUICK_RESUMES}]
+    assert reasons == [{"code": "quick_resumes", "count": 5, "limit": scoring.QUICK_RESUMES}]
 
 
 def test_a_time_far_ahead_of_the_layouts_approved_best_is_held_and_a_close_one_ranked(
@@ -184,7 +183,7 @@ def test_a_time_far_ahead_of_the_layouts_approved_best_is_held_and_a_close_one_r
     close_entry = submit(client, close["token"], play(close["plan"], step_ms=1_500)).json()  # 106.5 s
     assert far_entry["rank"] is None
     assert Score.objects.get(pk=far_entry["id"]).review_reasons == [
-        {"code": "far_ahead", "figure": 71_000, "reference": 150_000, "factor": submissions.FAR_AHEAD}
+        {"code": "far_ahead", "figure": 71_000, "reference": 150_000, "factor": scoring.FAR_AHEAD}
     ]
     assert close_entry["rank"] == 1
 
@@ -252,10 +251,10 @@ def test_a_daily_token_is_taken_until_its_day_ends_plus_the_grace_and_not_after(
     closes_ms = int(daily_closes(day).timestamp() * 1000)
     assert daily_closes(day) == dt.datetime.combine(day + dt.timedelta(days=1), dt.time(0, 15), dt.UTC)
     assert check_token(token, now_ms=closes_ms).daily == day
-    with pytest.raises(ApiError) as closed:
+    with pytest.raises(scoring.Refusal) as closed:
         check_token(token, now_ms=closes_ms + 1)
-    assert closed.value.error_code == "daily_closed"
-    assert f"the daily challenge of {day.isoformat()} closed at" in str(closed.value.detail)
+    assert closed.value.code == "daily_closed"
+    assert f"the daily challenge of {day.isoformat()} closed at" in closed.value.message
 
 
 def test_the_api_refuses_a_daily_game_sent_after_its_day_closed(

@@ -10,10 +10,10 @@ from django.core import signing
 from django.test import Client
 
 from game.core.api import tokens
-from game.mahjong.api import submissions
-from game.mahjong.api.submissions import MAX_EVENTS, MAX_HINTS
+from game.mahjong import scoring
 from game.mahjong.engine import Board, GameCode, deal
 from game.mahjong.models import Score
+from game.mahjong.scoring import MAX_EVENTS, MAX_HINTS
 
 from .conftest import altered, deal_long_ago, play, post, submit, submit_ok
 
@@ -378,7 +378,7 @@ def test_a_classic_game_must_end_with_the_board_cleared(
 ) -> None:
     dealt = deal_long_ago(client, monkeypatch)
     searched: list[object] = []
-    monkeypatch.setattr(submissions, "find_dead_end_if_free", searched.append)
+    monkeypatch.setattr(scoring, "_dead_end_if_free", searched.append)
     message = refused(submit(client, dealt["token"], play(dealt["plan"][:-1])))
     assert searched == []  # a refusal does not pay for the search for the dead end
     assert message == (
