@@ -23,6 +23,7 @@ from game.mahjong.engine import Game, get_layout, timing
 from game.mahjong.models import Score
 from game.mahjong.scoring import check_token, daily_closes
 from tests.players import left_to_right, own_order
+from tests.refusals import refused
 
 from .conftest import deal_long_ago, make_score, play, post, submit, submit_ok
 
@@ -42,14 +43,6 @@ def timed(
             t += gaps[(k - 1) % len(gaps)]
         log.append({"t": t, "type": "match", "a": a, "b": b})
     return log
-
-
-def refused_as(response: Any, status: int, code: str) -> str:
-    assert response.status_code == status, response.content
-    body: dict[str, Any] = response.json()
-    assert body["code"] == code
-    assert Score.objects.count() == 0 or code in ("copied_log",), "a refusal stores nothing"
-    return str(body["error"])
 
 
 def board_names(client: Client, query: str = "layout=L00&mode=classic") -> list[str]:
@@ -75,7 +68,8 @@ def test_matching_right_after_a_resume_is_refused_though_the_stopwatch_was_stopp
             {"t": t + 20_000, "type": "resume"},
         ]
         t += 20_005
-    error = refused_as(submit(client, dealt["token"], log), 400, "impossible_timing")
+    error = refused(submit(client, dealt["token"], log), 400, "impossible_timing")
+    assert not Score.objects.exists()
     assert error == (
         f"log event 3: a match 5 ms after the game was resumed (the board was hidden during the "
         f"pause); a person needs at least {timing.SHOWN_FLOOR_MS} ms to see the board and tap two tiles"
@@ -86,7 +80,8 @@ def test_matches_closer_than_two_taps_are_refused(client: Client, monkeypatch: p
     """Nine matches within the same millisecond, as the burst bot sent them."""
     dealt = deal_long_ago(client, monkeypatch)
     log = timed(dealt["plan"], [0, 0, 0, 0, 0, 0, 0, 0, 2_000])
-    error = refused_as(submit(client, dealt["token"], log), 400, "impossible_timing")
+    error = refused(submit(client, dealt["token"], log), 400, "impossible_timing")
+    assert not Score.objects.exists()
     assert error.startswith("log event 1: a match 0 ms after the one before; a person needs at least")
 
 
@@ -98,7 +93,8 @@ def test_a_burst_of_pairs_each_just_above_the_tap_floor_is_refused(
     gap = timing.PAIR_FLOOR_MS + 7
     assert (timing.BURST_MATCHES - 1) * gap < timing.BURST_WINDOW_MS
     log = timed(dealt["plan"], [gap, gap, gap, 1_500])
-    error = refused_as(submit(client, dealt["token"], log), 400, "impossible_timing")
+    error = refused(submit(client, dealt["token"], log), 400, "impossible_timing")
+    assert not Score.objects.exists()
     assert error.startswith(f"log events 0 to 3: {timing.BURST_MATCHES} matches within {3 * gap} ms;")
 
 
@@ -106,7 +102,8 @@ def test_a_maxed_arcade_bot_is_refused(client: Client, monkeypatch: pytest.Monke
     """Twenty-one levels in 23 s is about 15 ms a pair: far under the floor from its first pairs."""
     dealt = deal_long_ago(client, monkeypatch, layout="L00", mode="arcade")
     log = timed(dealt["plan"], [15])
-    refused_as(submit(client, dealt["token"], log), 400, "impossible_timing")
+    refused(submit(client, dealt["token"], log), 400, "impossible_timing")
+    assert not Score.objects.exists()
 
 
 def test_an_honest_player_at_his_quickest_is_ranked_at_once(
@@ -209,11 +206,11 @@ def test_a_public_entrys_log_replayed_on_a_fresh_deal_of_its_code_is_refused(
     original = submit_ok(client, first["token"], play(first["plan"]), name="Original")
     copied_log = client.get(f"/api/scores/{original['id']}/").json()["log"]
     again = deal_long_ago(client, monkeypatch, code=first["code"], mode="classic")
-    error = refused_as(submit(client, again["token"], copied_log, name="Copycat"), 409, "copied_log")
+    error = refused(submit(client, again["token"], copied_log, name="Copycat"), 409, "copied_log")
     assert "a copied game is not taken" in error
     retimed = [{**event, "t": event["t"] + 3_000} for event in copied_log]
     swapped = [{**event, "a": event["b"], "b": event["a"]} for event in retimed]
-    refused_as(submit(client, again["token"], swapped, name="Copycat"), 409, "copied_log")
+    refused(submit(client, again["token"], swapped, name="Copycat"), 409, "copied_log")
     assert Score.objects.count() == 1
 
 
@@ -268,4 +265,5 @@ def test_the_api_refuses_a_daily_game_sent_after_its_day_closed(
     plan = Game(str(daily_code(day, "classic")), "classic").plan
     assert plan is not None
     response = post(client, "/api/scores/", {"token": token, "name": "Late", "log": play(plan)})
-    refused_as(response, 400, "daily_closed")
+    refused(response, 400, "daily_closed")
+    assert not Score.objects.exists()

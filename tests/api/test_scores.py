@@ -14,21 +14,11 @@ from game.mahjong import scoring
 from game.mahjong.engine import Board, GameCode, deal
 from game.mahjong.models import Score
 from game.mahjong.scoring import MAX_EVENTS, MAX_HINTS
+from tests.refusals import refused
 
 from .conftest import altered, deal_long_ago, play, post, submit, submit_ok
 
 pytestmark = pytest.mark.django_db
-
-
-def refused(response: Any, status: int = 400, code: str | None = None) -> str:
-    """The error message of a refusal, after checking its status, shape and (if given) code."""
-    assert response.status_code == status, response.content
-    body = response.json()
-    assert set(body) == {"error", "code"}
-    if code is not None:
-        assert body["code"] == code, body
-    message: str = body["error"]
-    return message
 
 
 # -- accepted games ------------------------------------------------------------------------------
