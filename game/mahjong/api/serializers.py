@@ -155,7 +155,7 @@ class SubmittedLogField(serializers.Field[list[Any] | str, list[Any] | str, list
     """The log of a submission: the array of events, or the engine's text form of them.
 
     Only the JSON type is checked here; the text is read by the engine, after
-    the counts (see ``submissions``).  A long arcade game fits the body only
+    the counts (see ``game.mahjong.scoring``).  A long arcade game fits the body only
     in text (about 12 bytes a match instead of 45).
     """
 
@@ -292,7 +292,7 @@ class SolveRequestSerializer(StrictSerializer):
 
 
 class ScoreRequestSerializer(StrictSerializer):
-    """Only the JSON types are checked here; the submission is then verified in order (see submissions)."""
+    """Only the JSON types are checked here; the referee (game.mahjong.scoring) verifies the rest."""
 
     token = StrictCharField(trim_whitespace=False, help_text="The token of the deal, from POST /api/deals/.")
     name = StrictCharField(
