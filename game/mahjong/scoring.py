@@ -36,7 +36,7 @@ first" (``already_submitted``, ``copied_log``) and 400 for the others.
    stored but held for review (:func:`review_reasons`); the others are ranked
    at once.  The reasons and the timing statistics are stored on the entry for
    the moderators either way.  Held are: a pace faster than a person finds and
-   takes pairs on the layout (:func:`~.timing.pace_floor_ms`); a program's
+   takes pairs on the layout (:func:`~.engine.timing.pace_floor_ms`); a program's
    cadence or quick resumes; a figure that would take #1 far ahead of the
    layout's reference (what moderators approved, else the pace floor: nothing
    a cheater sends can move it); a near copy of a stored game of the same deal
@@ -363,7 +363,7 @@ def layout_reference(layout_id: str, mode: Mode) -> int | None:
 
     Classic: the fastest ranked time approved on any board of the layout, and
     before any, the time of a game at the pace floor (every pair but the first
-    at :func:`~.timing.pace_floor_ms`); arcade: the highest score approved, and
+    at :func:`~.engine.timing.pace_floor_ms`); arcade: the highest score approved, and
     before any, None (a score grows with the game's length, so only the pace
     floor bounds it).  An entry ranked at once never moves it, so a cheater
     cannot lower it step by step.
