@@ -15,6 +15,7 @@ from .models import Hand, Match
 
 
 def current_hand(match: Match) -> Hand:
+    """The match's hand in play (or the last one played): its highest number."""
     hand = match.hands.order_by("-number").first()
     assert hand is not None, "a match always has a hand"
     return hand
