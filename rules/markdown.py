@@ -25,6 +25,9 @@ every problem of that kind of block in a whole text, for the admin's check
 (:func:`fence_errors`); ``help_text`` is added to the admin's help for the
 text fields. A fence that is never closed is shown as code, with a warning in
 the log, rather than swallowing the rest of the text.
+
+The checkers find their blocks with :func:`fenced_blocks`: the very parser that
+renders the text, so a block is checked exactly when it is drawn.
 """
 
 from __future__ import annotations
@@ -167,11 +170,44 @@ def _is_closed(token: Token, lines: list[str]) -> bool:
     return len(closing) >= len(token.markup) and closing == marker * len(closing)
 
 
+@dataclass(frozen=True)
+class FencedBlock:
+    """A fenced block of a text, as the renderer reads it."""
+
+    content: str
+    opening_line: int
+    """The line of its opening fence in the text (counted from 1)."""
+    closed: bool
+    """Whether a closing fence ends it (an unclosed block is shown as code, never drawn)."""
+
+    @property
+    def first_line(self) -> int:
+        """The line of the text where its content begins."""
+        return self.opening_line + 1
+
+
+def fenced_blocks(source: str, name: str) -> list[FencedBlock]:
+    """The fenced blocks of ``source`` whose info string names ``name``, in order."""
+    text = (source or "").replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    blocks = []
+    for token in _MARKDOWN.parse(text, {"show_errors": False, "lines": lines, "headings": []}):
+        if token.type != "fence" or _fence_name(token) != name or token.map is None:
+            continue
+        blocks.append(FencedBlock(token.content, token.map[0] + 1, _is_closed(token, lines)))
+    return blocks
+
+
+def _fence_name(token: Token) -> str:
+    info = token.info.strip()
+    return info.split(maxsplit=1)[0] if info else ""
+
+
 def _render_fence(
     self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
 ) -> str:
     token = tokens[idx]
-    name = token.info.strip().split(maxsplit=1)[0] if token.info.strip() else ""
+    name = _fence_name(token)
     fence = _FENCES.get(name)
     if fence is None:
         return RendererHTML.fence(self, tokens, idx, options, env)
@@ -230,9 +266,11 @@ __all__ = [
     "Fence",
     "FenceChecker",
     "FenceRenderer",
+    "FencedBlock",
     "Heading",
     "RenderedBody",
     "fence_errors",
+    "fenced_blocks",
     "register_fence",
     "registered_fences",
     "render_body",

@@ -13,8 +13,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from game.mahjong import tokens
-from game.mahjong.api import submissions
+from game.mahjong import scoring, tokens
 from game.mahjong.engine import deal
 from tests.paths import moved
 
@@ -71,8 +70,8 @@ def score_id(db: None) -> int:
         {"t": 1000 * (k + 1) + 300 * (k % 3), "type": "match", "a": a, "b": b}
         for k, (a, b) in enumerate(plan)
     ]
-    verified = submissions.verify(token, "Anna", log, now_ms=int(tokens.clock() * 1000))
-    return submissions.store(verified).pk
+    verified = scoring.verify(token, "Anna", log, now_ms=int(tokens.clock() * 1000))
+    return scoring.store(verified).pk
 
 
 def assert_friendly(response: Any, status: int, language: str) -> str:

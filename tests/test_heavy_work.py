@@ -21,7 +21,7 @@ from django.test import Client
 from pytest_django import Settings
 
 from game.core import heavy
-from game.mahjong.api import dead_ends, submissions
+from game.mahjong import scoring
 from game.mahjong.models import Score
 from tests.api.conftest import _fresh_throttles, deal_long_ago, post, submit
 from tests.api.held_work import slots_taken
@@ -199,10 +199,10 @@ def test_the_dead_end_search_runs_only_with_a_free_slot(
     def no_search(*_: Any) -> Any:
         raise AssertionError("searched for the dead end without a slot")
 
-    monkeypatch.setattr(dead_ends, "find_dead_end", no_search)
+    monkeypatch.setattr(scoring, "find_dead_end", no_search)
     log = [event.to_json() for event in game.events]
     with slots_taken(1):
-        verified = submissions.verify(dealt["token"], "Crowd", log, now_ms=int(time.time() * 1000))
+        verified = scoring.verify(dealt["token"], "Crowd", log, now_ms=int(time.time() * 1000))
     assert verified.replay["dead_end"] is None
     assert heavy.slots().in_use() == 0
 

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from game.mahjong.api.daily import daily_code, today
+from game.mahjong.daily import daily_code, today
 from game.mahjong.engine import get_layout
 from game.mahjong.models import Score
 from tests.api.conftest import _fresh_throttles, deal_long_ago, make_score, play, submit_ok

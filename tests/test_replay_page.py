@@ -2,24 +2,28 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.apps import apps as django_apps
 from django.contrib.auth.models import Permission, User
 from django.contrib.staticfiles import finders
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
-from game.mahjong import replays
-from game.mahjong.engine import Game, Status, deal
+from game.mahjong import replays, scoring
+from game.mahjong.engine import Game, Status, deal, parse_log
 from game.mahjong.engine import play as play_rules
 from game.mahjong.engine.play import scoring_rules
-from game.mahjong.leaderboard import replay_script
 from game.mahjong.models import Score
+from game.mahjong.replay_pages import script_of
 from tests.api.conftest import _fresh_throttles, deal_long_ago, make_score, submit_ok
 from tests.api.test_layouts import engine_graph
 from tests.paths import mahjong_path
@@ -27,6 +31,13 @@ from tests.paths import mahjong_path
 __all__ = ["_fresh_throttles"]  # generous API rate limits for every test here
 
 LANGUAGES = ["en", "it", "pl", "ru", "fr"]
+
+
+def replay_script(code: str, mode: str, log: list[dict[str, Any]]) -> dict[str, Any]:
+    """The viewer's script of a log, from a replay worked out now (the page serves the stored one)."""
+    return script_of(code, mode, log, replays.record(code, mode, parse_log(log)).stored)
+
+
 CONTROLS = [
     "replay-start",
     "replay-back",
@@ -347,25 +358,35 @@ def test_the_submission_stores_the_replay_and_the_page_serves_it_without_replayi
 
 
 @pytest.mark.django_db
-def test_an_entry_stored_without_a_replay_gets_it_on_its_first_view_and_keeps_it(
+def test_an_entry_stored_without_a_replay_is_shown_from_one_worked_out_and_nothing_is_written(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pk, _game = submitted(client, monkeypatch, "arcade")
-    Score.objects.filter(pk=pk).update(replay=None)  # as entries stored before replays were
-    calls = []
-    record = replays.record
-
-    def counted(*args: Any) -> Any:
-        calls.append(args)
-        return record(*args)
-
-    monkeypatch.setattr(replays, "record", counted)
-    first = config_of(client.get(f"/en/mahjong/scores/{pk}/").content.decode())["script"]
-    second = config_of(client.get(f"/en/mahjong/scores/{pk}/").content.decode())["script"]
-    assert len(calls) == 1
     stored = Score.objects.get(pk=pk).replay
     assert stored is not None
-    assert first == second and first["outcomes"] == stored["outcomes"]
+    Score.objects.filter(pk=pk).update(replay=None)  # as entries stored before replays were
+    with CaptureQueriesContext(connection) as queries:
+        script = config_of(client.get(f"/en/mahjong/scores/{pk}/").content.decode())["script"]
+    assert not [q["sql"] for q in queries if not q["sql"].lstrip().upper().startswith("SELECT")]
+    assert Score.objects.get(pk=pk).replay is None
+    assert script["outcomes"] == stored["outcomes"] and script["deal"] == stored["deal"]
+
+
+@pytest.mark.django_db
+def test_the_migration_stores_the_replays_of_entries_stored_without_one(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pk, _game = submitted(client, monkeypatch, "classic")
+    stored = Score.objects.get(pk=pk).replay
+    assert stored is not None
+    Score.objects.filter(pk=pk).update(replay=None)
+    broken = make_score(log=[{"t": 5, "type": "undo"}])
+    migration = importlib.import_module("game.mahjong.migrations.0006_replays_of_old_entries")
+    migration.store_replays(django_apps, None)
+    again = Score.objects.get(pk=pk).replay
+    assert again is not None and again["outcomes"] == stored["outcomes"] and again["dead_end"] is None
+    marked = Score.objects.get(pk=broken.pk).replay
+    assert marked is not None and not replays.is_stored_form(marked) and "undo" in marked["error"]
 
 
 @pytest.mark.django_db
@@ -375,11 +396,10 @@ def test_an_old_entry_beyond_todays_caps_is_not_replayed_at_all(
     """An entry of 1,900 shuffles took 4.4 CPU-s a view; now it is refused before any shuffle."""
     log = [{"t": 1_000 + k, "type": "shuffle"} for k in range(1_900)]
     entry = make_score(log=log, shuffles=1_900)
-    monkeypatch.setattr(replays, "record", lambda *args: pytest.fail("replayed"))
+    monkeypatch.setattr(scoring, "play_back", lambda *args: pytest.fail("replayed"))
     html = client.get(f"/en/mahjong/scores/{entry.pk}/").content.decode()
     assert "This game can no longer be replayed." in html
-    stored = Score.objects.get(pk=entry.pk).replay
-    assert stored is not None and "30 shuffles" in stored["error"], "marked, so the next view is as cheap"
+    assert "30 shuffles" in scoring.late_replay(entry)["error"]
 
 
 # -- the rate limit --------------------------------------------------------------------------------

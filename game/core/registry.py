@@ -113,6 +113,9 @@ class GameInfo:
     ``ENUM_NAME_OVERRIDES``), for choice sets several fields share."""
     engine: str | None = None
     """The game's pure rules package: ``manage.py lint_imports`` keeps it free of Django and the site."""
+    domain: tuple[str, ...] = ()
+    """The game's referee and pages (dotted module paths): ``manage.py lint_imports`` keeps them from
+    calling on a transport (its API, its sockets, DRF, Channels), which only translate for them."""
     home_stylesheets: tuple[str, ...] = ()
     """Static paths of the stylesheets the game's parts of the home page need: its card's picture
     and colour, what it shows beside the home text."""

@@ -1,7 +1,7 @@
 """The Score admin: moderation of the leaderboards, the review queue first.
 
 Entries the server held for review (implausible, not impossible: see
-``game.mahjong.api.submissions``) wait under the "Review" filter's "Awaiting
+``game.mahjong.scoring``) wait under the "Review" filter's "Awaiting
 review".  Each entry's page shows in words why it was held, its timing
 statistics and a link to its replay (which moderators may watch while the
 entry is held); "Approve" ranks the chosen entries, "Reject" keeps them off
@@ -22,7 +22,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from .leaderboard import format_time
+from .board_pages import format_time
 from .models import Score, ScoreQuerySet
 
 
@@ -67,7 +67,7 @@ def _number(value: Any) -> str:
 
 
 def reason_text(reason: dict[str, Any], mode: str) -> SafeString:
-    """In words, one reason the server stored for holding an entry (submissions.review_reasons).
+    """In words, one reason the server stored for holding an entry (scoring.review_reasons).
 
     The figures are escaped; the links to other entries are the only markup.
     """
@@ -174,7 +174,7 @@ REASON_NAMES = {
     "near_copy": _("near copy"),
     "at_once": _("games at once"),
 }
-"""A word for each reason code of ``submissions.review_reasons``, for the queue's list."""
+"""A word for each reason code of ``scoring.review_reasons``, for the queue's list."""
 
 
 TIMING_LABELS = (

@@ -105,6 +105,13 @@ class MahjongConfig(GameAppConfig):
             "EventTypeEnum": "game.mahjong.api.serializers.EVENT_TYPES",
         },
         engine="game.mahjong.engine",
+        domain=(
+            "game.mahjong.scoring",
+            "game.mahjong.daily",
+            "game.mahjong.replays",
+            "game.mahjong.board_pages",
+            "game.mahjong.replay_pages",
+        ),
         home_stylesheets=("mahjong/home.css",),
         home_template="mahjong/home_side.html",
     )

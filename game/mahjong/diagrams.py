@@ -14,7 +14,8 @@ On public pages it is left out (nothing is shown) and a warning is logged
 :func:`diagram_errors` returns the same messages for an admin form or
 preview to show.  A ```` ```tiles ```` block that is never closed is shown as
 ordinary text (nothing of the page is lost) and reported by
-:func:`diagram_errors`.
+:func:`diagram_errors`.  The blocks are found by the content site's renderer
+(:func:`rules.markdown.fenced_blocks`), the parser that draws them.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_lazy, ngettext
 
 from game.core.registry import ContentFence
+from rules.markdown import fenced_blocks
 
 from .artwork.build import DEFAULT_STYLE
 from .artwork.diagram_svg import render_svg
@@ -40,8 +42,7 @@ from .names import face_name, layer_name, layout_name
 
 logger = logging.getLogger("game.mahjong.diagrams")
 
-FENCE_OPEN = "```tiles"
-FENCE_CLOSE = "```"
+FENCE_NAME = "tiles"
 
 DIAGRAM_HELP = gettext_lazy(
     "Plain text; a blank line starts a new paragraph. To draw tiles, put a diagram between a line "
@@ -55,63 +56,24 @@ DIAGRAM_HELP = gettext_lazy(
 """Help text for the page body field (``help_text=DIAGRAM_HELP``)."""
 
 
-@dataclass(frozen=True)
-class Block:
-    """A piece of a page text: ``kind`` is ``"text"`` or ``"tiles"``; ``line`` is where it starts."""
-
-    kind: str
-    text: str
-    line: int
-
-
-def split_blocks(source: str) -> tuple[list[Block], list[int]]:
-    """Split a page text into text and diagram blocks; also the lines of unclosed fences."""
-    lines = (source or "").replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    blocks: list[Block] = []
-    unclosed: list[int] = []
-    text: list[str] = []
-    text_start = 1
-    i = 0
-    while i < len(lines):
-        if lines[i].strip() == FENCE_OPEN:
-            end = next((j for j in range(i + 1, len(lines)) if lines[j].strip() == FENCE_CLOSE), None)
-            if end is None:
-                unclosed.append(i + 1)
-                text.extend(lines[i:])
-                break
-            if text:
-                blocks.append(Block("text", "\n".join(text), text_start))
-                text = []
-            blocks.append(Block("tiles", "\n".join(lines[i + 1 : end]), i + 2))
-            i = end + 1
-            text_start = i + 1
-            continue
-        text.append(lines[i])
-        i += 1
-    if text:
-        blocks.append(Block("text", "\n".join(text), text_start))
-    return blocks, unclosed
-
-
 def diagram_errors(text: str) -> list[str]:
     """Every problem of the tile diagrams in a page text, as messages for the staff.
 
     Each message names the diagram and the line (of the diagram and of the
     whole text).  An empty list means every diagram can be drawn.
     """
-    blocks, unclosed = split_blocks(text)
     messages = []
     number = 0
-    for block in blocks:
-        if block.kind != "tiles":
+    for block in fenced_blocks(text, FENCE_NAME):
+        if not block.closed:
+            messages.append(
+                gettext("Line %(line)s: the ```tiles block is never closed with a line ```.")
+                % {"line": block.opening_line}
+            )
             continue
         number += 1
-        for error in diagram_problems(block.text):
-            messages.append(_message(number, block.line, error))
-    for line in unclosed:
-        messages.append(
-            gettext("Line %(line)s: the ```tiles block is never closed with a line ```.") % {"line": line}
-        )
+        for error in diagram_problems(block.content):
+            messages.append(_message(number, block.first_line, error))
     return messages
 
 

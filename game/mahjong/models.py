@@ -1,7 +1,7 @@
 """Leaderboard entries: one verified game per deal token.
 
 A :class:`Score` is only ever written by the API after the server replayed the
-submitted log through the engine (``game.mahjong.api.submissions``): every figure on it
+submitted log through the engine (``game.mahjong.scoring``): every figure on it
 was recomputed here, none comes from the client.
 
 Boards.  Every entry has one board of its own, where it is ranked: a daily
@@ -19,7 +19,7 @@ on equal scores).  Only *public* entries are ranked: not hidden, not rejected,
 and not held for review (``flagged``) unless an admin approved them.
 
 Review.  A submission that is possible but implausible (a program's cadence, a
-time far beyond the board's best...: ``game.mahjong.api.submissions``) is
+time far beyond the board's best...: ``game.mahjong.scoring``) is
 stored ``flagged``, with its reasons and timing statistics, and waits for a
 moderator: :meth:`ScoreQuerySet.approve` ranks it, :meth:`ScoreQuerySet.reject`
 hides it for good (no later approval or "show again" makes it public).
@@ -289,7 +289,7 @@ class Score(models.Model):
             # A code's board holds the few games of one deal: finding them is all it takes.
             models.Index(fields=["code", "mode"], name="score_code"),
             models.Index(fields=["created"], name="score_created"),
-            # Another game of the same client played at the same time (submissions' overlap rule).
+            # Another game of the same client played at the same time (scoring's overlap rule).
             models.Index(fields=["client", "played_until"], name="score_client_played"),
         ]
         constraints = [

@@ -6,7 +6,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import pgettext_lazy
 from django.views.generic import RedirectView
 
-from . import leaderboard, views
+from . import board_pages, replay_pages, views
 
 PLAY = pgettext_lazy("URL part: the play page", "play/")
 TILES = pgettext_lazy("URL part: the tiles page", "tiles/")
@@ -20,7 +20,7 @@ urlpatterns = [
     path(format_lazy("{}<str:code>/", PLAY), views.play, name="play_code"),
     path(TILES, views.tiles, name="tiles"),
     path("board.svg", views.board_picture, name="board_picture"),
-    path(SCORES, leaderboard.leaderboard, name="leaderboard"),
-    path(format_lazy("{}{}", SCORES, DAILY), leaderboard.daily_leaderboard, name="daily_leaderboard"),
-    path(format_lazy("{}<int:pk>/", SCORES), leaderboard.replay, name="replay"),
+    path(SCORES, board_pages.leaderboard, name="leaderboard"),
+    path(format_lazy("{}{}", SCORES, DAILY), board_pages.daily_leaderboard, name="daily_leaderboard"),
+    path(format_lazy("{}<int:pk>/", SCORES), replay_pages.replay, name="replay"),
 ]

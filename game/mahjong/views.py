@@ -1,4 +1,7 @@
-"""Mahjong Solitaire's visitor pages: the tiles and the play page (the leaderboards are in leaderboard.py)."""
+"""Mahjong Solitaire's visitor pages: the tiles and the play page.
+
+The leaderboards are in board_pages.py, the replays in replay_pages.py.
+"""
 
 from __future__ import annotations
 

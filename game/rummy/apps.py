@@ -108,5 +108,6 @@ class RummyConfig(GameAppConfig):
             "RummyActionEnum": "game.rummy.api.serializers.ACTIONS",
         },
         engine="game.rummy.engine",
+        domain=("game.rummy.service",),
         home_stylesheets=("rummy/tiles.css", "rummy/card.css"),
     )

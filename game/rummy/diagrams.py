@@ -46,9 +46,9 @@ from django.utils import translation
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy, pgettext
-from markdown_it import MarkdownIt
 
 from game.core.registry import ContentFence
+from rules.markdown import fenced_blocks
 
 from .artwork import SYMBOL_PREFIX, VIEW_BOX
 from .engine.sets import SetKind, readings
@@ -82,8 +82,6 @@ DIAGRAM_HELP = gettext_lazy(
     "must not be one. # starts a comment line."
 )
 """Help text for the page body field, shown in the admin under Mahjong's."""
-
-_PARSER: Final = MarkdownIt("commonmark", {"html": False})
 
 
 @dataclass(frozen=True)
@@ -492,33 +490,20 @@ def diagram_figure(
         return error_notice([_message(number, first_line, problem) for problem in error.problems])
 
 
-def _is_closed(markup: str, last_line: int, lines: list[str]) -> bool:
-    if last_line >= len(lines):
-        return False
-    closing = lines[last_line].strip()
-    return len(closing) >= len(markup) and closing == markup[0] * len(closing)
-
-
 def diagram_errors(text: str) -> list[str]:
     """Every problem of the rummy diagrams in a page text, as messages for the staff (empty: all drawable)."""
-    source = (text or "").replace("\r\n", "\n").replace("\r", "\n")
-    lines = source.split("\n")
     messages = []
     number = 0
-    for token in _PARSER.parse(source):
-        info = token.info.strip().split(maxsplit=1)
-        if token.type != "fence" or not info or info[0] != FENCE_NAME or token.map is None:
-            continue
-        start, end = token.map
-        if end - 1 <= start or not _is_closed(token.markup, end - 1, lines):
+    for block in fenced_blocks(text, FENCE_NAME):
+        if not block.closed:
             messages.append(
                 gettext("Line %(line)s: the ```rummy block is never closed with a line ```.")
-                % {"line": start + 1}
+                % {"line": block.opening_line}
             )
             continue
         number += 1
-        for problem in diagram_problems(token.content):
-            messages.append(_message(number, start + 2, problem))
+        for problem in diagram_problems(block.content):
+            messages.append(_message(number, block.first_line, problem))
     return messages
 
 

@@ -1,11 +1,14 @@
 """The referee: Tile Rummy matches as one service, whatever carries the requests.
 
-The HTTP API (``game.rummy.api``) is a thin layer over these functions, and
-so will the WebSocket rooms be: every transport authenticates a seat
+The HTTP API (``game.rummy.api``) and the WebSocket rooms (``game.rummy.sockets``)
+are thin layers over these functions: every transport authenticates a seat
 (:func:`open_seat`), reads what that seat may see (:func:`seat_state`), acts
 (:func:`act`), starts the next hand (:func:`next_hand`) or, against the
 computer, changes its level (:func:`change_level`).  A refusal is a
 :class:`Refusal` with a stable code and the HTTP status a transport may use.
+The referee has helpers of one job each: the cache of hands' states
+(:mod:`.states`), the reads written in SQL (:mod:`.queries`) and the answer a
+seat is shown (:mod:`.seat_states`, from the engine's per-seat views).
 
 The hand is the log of confirmed actions (see :mod:`game.rummy.models`); the
 engine replays it into a :class:`~game.rummy.engine.State` and applies each
@@ -21,15 +24,11 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import functools
 import secrets
-import threading
-from collections import OrderedDict
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from django.db import IntegrityError, connections, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -40,26 +39,25 @@ from game.core.keyed import keyed_letters
 from .apps import RummyConfig
 from .engine import (
     Action,
-    ActionKind,
     HandCode,
     IllegalTurnError,
     Level,
-    LogEntry,
     State,
     apply,
     bot_move,
-    deal,
     first_seat,
     format_log,
     new_hand,
-    parse_log_text,
-    replay,
-    view,
 )
 from .engine.codes import SECRET_SEED_LETTERS
-from .engine.tiles import TILES, Tile, counts_of, rack_json, table_json
 from .engine.turns import Reason
 from .models import Hand, Match, Mode, key_digest, new_key, new_public_id
+from .queries import current_hand as current_hand
+from .queries import current_hand_with_match
+from .seat_states import presence_of as presence_of
+from .seat_states import seat_state as seat_state
+from .states import STATES
+from .states import hand_state as hand_state
 
 COMPUTER_SEAT: Final = 1
 COMPUTER_BUDGET_S: Final = 1.0
@@ -108,63 +106,6 @@ class Credential:
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "key": self.key}
-
-
-class StateCache:
-    """The latest known state of each recent hand, by (code, first seat): equal logs are equal hands.
-
-    A log only ever grows by one line at a time, so a state missing here is most often one
-    action past the one kept (the other player's move, read by another process's socket):
-    that costs one ``apply`` instead of replaying the whole hand. Only the latest state of a
-    hand is kept: the earlier ones are never asked for again, and every object kept is one
-    more for each of the garbage collector's full passes to walk, with the sockets waiting.
-    """
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        """How many hands are kept."""
-        self.states: OrderedDict[tuple[str, int], tuple[str, State]] = OrderedDict()
-        self.lock = threading.Lock()  # the sockets' queries run in several threads
-
-    def get(self, code: str, starting_seat: int, log: str) -> State:
-        with self.lock:
-            known = self.states.get((code, starting_seat))
-            if known is not None:
-                self.states.move_to_end((code, starting_seat))
-        if known is not None and known[0] == log:
-            return known[1]
-        before, _, last = log.rpartition("\n")
-        if known is not None and last and known[0] == before:
-            entry = LogEntry.parse(last)
-            state = apply(known[1], entry.seat, entry.action)
-        else:
-            state = replay(code, starting_seat, parse_log_text(log))
-        self.remember(code, starting_seat, log, state)
-        return state
-
-    def remember(self, code: str, starting_seat: int, log: str, state: State) -> None:
-        with self.lock:
-            self.states[(code, starting_seat)] = (log, state)
-            self.states.move_to_end((code, starting_seat))
-            while len(self.states) > self.size:
-                self.states.popitem(last=False)
-
-    def clear(self) -> None:
-        with self.lock:
-            self.states.clear()
-
-
-STATES: Final = StateCache(1024)
-
-
-def hand_state(hand: Hand) -> State:
-    return STATES.get(hand.code, hand.starting_seat, hand.log)
-
-
-def current_hand(match: Match) -> Hand:
-    hand = match.hands.order_by("-number").first()
-    assert hand is not None, "a match always has a hand"
-    return hand
 
 
 def _computer_level(match: Match) -> Level | None:
@@ -315,72 +256,13 @@ def _start_hand(match: Match, number: int) -> Hand:
     return hand
 
 
-HAND_COLUMNS: Final = ("id", "number", "code", "starting_seat", "log", "actions", "finished")
-"""What of a hand the referee reads with its match (not its dates)."""
-_MATCH_FIELDS: Final = tuple(Match._meta.concrete_fields)
-_MATCH_ATTNAMES: Final = [field.attname for field in _MATCH_FIELDS]
-_HAND_FIELDS: Final = tuple(
-    field for field in Hand._meta.concrete_fields if field.attname in {*HAND_COLUMNS, "match_id"}
-)
-"""Those columns and the match's key, in the model's order, as ``Model.from_db`` takes them."""
-_HAND_ATTNAMES: Final = [field.attname for field in _HAND_FIELDS]
-CURRENT_HAND_SQL: Final = (
-    "SELECT " + ", ".join([f"m.{f.column}" for f in _MATCH_FIELDS] + [f"h.{f.column}" for f in _HAND_FIELDS])
-    + f" FROM {Match._meta.db_table} m JOIN {Hand._meta.db_table} h ON h.match_id = m.id"
-    " WHERE m.public_id = %s ORDER BY h.number DESC LIMIT 1"
-)  # fmt: skip
-_converters: dict[str, list[tuple[int, Any, list[Any]]]] = {}
-"""By database alias: the columns of CURRENT_HAND_SQL whose values need converting, with how."""
-
-
-def _row_converters(connection: Any) -> list[tuple[int, Any, list[Any]]]:
-    """What Django's compiler would apply to each column of CURRENT_HAND_SQL on ``connection``
-    (the backend's converters, then the column's own): e.g. SQLite's dates and booleans."""
-    found = _converters.get(connection.alias)
-    if found is None:
-        found = []
-        for index, field in enumerate((*_MATCH_FIELDS, *_HAND_FIELDS)):
-            column = field.get_col(field.model._meta.db_table)
-            functions = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
-            if functions:
-                found.append((index, column, functions))
-        _converters[connection.alias] = found
-    return found
-
-
-def _current_hand_with_match(public_id: str) -> Hand | None:
-    """The current hand of match ``public_id`` with its match, in one query, or None.
-
-    The sockets' most frequent read (twice an action: the actor's, then the other seat's),
-    so written in SQL and turned into models here: Django compiling the same
-    ``select_related`` query took four times as long as running this one (460 against 115
-    microseconds, measured), and a raw queryset still spent as long again resolving its
-    columns. The values go through the converters Django itself would apply."""
-    db = Match.objects.db
-    connection = connections[db]
-    with connection.cursor() as cursor:
-        cursor.execute(CURRENT_HAND_SQL, [public_id])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    values = list(row)
-    for index, column, functions in _row_converters(connection):
-        for function in functions:
-            values[index] = function(values[index], column, connection)
-    split = len(_MATCH_FIELDS)
-    match = Match.from_db(db, _MATCH_ATTNAMES, values[:split])
-    hand = Hand.from_db(db, _HAND_ATTNAMES, values[split:])
-    hand.match = match
-    return hand
-
-
 def open_seat(public_id: str, key: str | None, with_hand: bool = False) -> Seat:
     """The seat ``key`` holds in match ``public_id`` (and, ``with_hand``, its current hand, in the
     same read), or a refusal (cheap: one indexed read)."""
     hand: Hand | None = None
     if with_hand:
         # Every match has a hand from its creation on, so no hand means no match.
-        hand = _current_hand_with_match(public_id)
+        hand = current_hand_with_match(public_id)
         match = hand.match if hand is not None else None
     else:
         match = Match.objects.filter(public_id=public_id).first()
@@ -469,110 +351,3 @@ def next_hand(seat: Seat, hand_number: int) -> dict[str, Any]:
         # Both consents arrived at once and the other request dealt it: the same outcome.
         new = current_hand(match)
     return seat_state(seat, since=0, hand=new)
-
-
-@functools.lru_cache(maxsize=1024)
-def _pool(code: str) -> tuple[Tile, ...]:
-    """The hand's pool in drawing order. Every seat state names its seat's drawn tiles, and
-    shuffling the box again for each was half of what the whole seat state cost (profiled)."""
-    return deal(code).pool
-
-
-def _events(state: State, seat: int, since: int) -> list[dict[str, Any]]:
-    """The log after ``since`` as ``seat`` may see it: the other seat's draws hide the tile."""
-    pool = _pool(state.code)
-    draws = 0
-    table: Sequence[Sequence[Any]] = ()
-    events: list[dict[str, Any]] = []
-    for index, entry in enumerate(state.log):
-        event: dict[str, Any] | None = None
-        if index >= since:
-            event = {"n": index + 1, "seat": entry.seat, "type": entry.action.kind.value}
-        if entry.action.kind is ActionKind.DRAW:
-            if event is not None and entry.seat == seat:
-                event["tile"] = str(pool[draws])
-            draws += 1
-        elif entry.action.kind is ActionKind.PLAY:
-            if event is not None:
-                event["after"] = table_json(entry.action.after)
-                event["played"] = _played(table, entry)
-            table = entry.action.after
-        if event is not None:
-            events.append(event)
-    return events
-
-
-def _played(before: Sequence[Sequence[Any]], entry: LogEntry) -> list[str]:
-    had = counts_of(tile.code for tiles in before for tile in tiles)
-    now = counts_of(tile.code for tiles in entry.action.after for tile in tiles)
-    return rack_json(TILES[code] for code in range(len(now)) for _ in range(now[code] - had[code]))
-
-
-def _last_play(state: State) -> dict[str, Any] | None:
-    for index in range(len(state.log) - 1, -1, -1):
-        entry = state.log[index]
-        if entry.action.kind is ActionKind.PLAY:
-            before: Sequence[Sequence[Any]] = ()
-            for earlier in reversed(state.log[:index]):
-                if earlier.action.kind is ActionKind.PLAY:
-                    before = earlier.action.after
-                    break
-            return {"seat": entry.seat, "played": _played(before, entry)}
-    return None
-
-
-MATCH_STATE_FIELDS: Final = (
-    "level", "consent0", "consent1", "seat1_digest", "channel0", "channel1",
-)  # fmt: skip
-"""What of the match a seat state shows (refreshed when the caller read the hand itself)."""
-
-
-def seat_state(
-    seat: Seat, since: int | None = None, hand: Hand | None = None, refresh: bool = True
-) -> dict[str, Any]:
-    """What ``seat`` may see of its match now; ``events`` are the actions numbered above ``since``.
-
-    With ``hand`` (which the caller has just changed), the match is read again unless
-    ``refresh`` is off (the caller knows it did not change it)."""
-    match = seat.match
-    if hand is None:
-        hand = seat.hand or current_hand(match)
-    elif refresh:
-        match.refresh_from_db(fields=[*MATCH_STATE_FIELDS])
-    state = hand_state(hand)
-    shown = view(state, seat.number)
-    over = state.result is not None
-    return {
-        "match": match.public_id,
-        "mode": match.mode,
-        "level": match.level or None,
-        "seat": seat.number,
-        "hand": hand.number,
-        # It deals both racks and the pool: only once they are all shown.
-        "code": hand.code if over else None,
-        "starting_seat": hand.starting_seat,
-        "number": len(state.log),
-        "view": shown.to_json(),
-        "last_play": _last_play(state),
-        "events": _events(state, seat.number, len(state.log) if since is None else max(0, since)),
-        "racks": [rack_json(rack) for rack in state.racks] if over else None,
-        "players": [
-            {"seat": 0, "kind": "human"},
-            {"seat": 1, "kind": "computer" if match.mode == Mode.COMPUTER else "human"},
-        ],
-        **(_room_fields(match, seat.number) if match.mode == Mode.ONLINE else {}),
-    }
-
-
-def presence_of(match: Match) -> dict[str, Any]:
-    """Who of an online room has a live connection, and whether the guest has come."""
-    return {"connected": [match.connected(0), match.connected(1)], "joined": bool(match.seat1_digest)}
-
-
-def _room_fields(match: Match, seat: int) -> dict[str, Any]:
-    """What an online room adds: whether the guest came, who wants the next hand, who is
-    connected, and (for the host, who shares it) the invitation."""
-    fields: dict[str, Any] = {**presence_of(match), "consents": [match.consent0, match.consent1]}
-    if seat == 0:
-        fields["invite"] = match.invite
-    return fields

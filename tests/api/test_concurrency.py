@@ -10,8 +10,7 @@ from django.db import connection
 from django.test import Client
 from pytest_django import Settings
 
-from game.core.api.errors import ApiError
-from game.mahjong.api import submissions
+from game.mahjong import scoring
 from game.mahjong.models import Score
 
 from .conftest import deal_long_ago, play
@@ -62,10 +61,10 @@ def test_when_two_submissions_pass_the_check_together_the_database_lets_one_in(
     dealt = deal_long_ago(client, monkeypatch)
     log = play(dealt["plan"])
     now_ms = int(time.time() * 1000)
-    first = submissions.verify(dealt["token"], "First", log, now_ms=now_ms)
-    second = submissions.verify(dealt["token"], "Second", log, now_ms=now_ms)  # nothing stored yet
-    submissions.store(first)
-    with pytest.raises(ApiError) as refusal:
-        submissions.store(second)
-    assert refusal.value.status_code == 409
+    first = scoring.verify(dealt["token"], "First", log, now_ms=now_ms)
+    second = scoring.verify(dealt["token"], "Second", log, now_ms=now_ms)  # nothing stored yet
+    scoring.store(first)
+    with pytest.raises(scoring.Refusal) as refusal:
+        scoring.store(second)
+    assert refusal.value.code == "already_submitted"
     assert list(Score.objects.values_list("name", flat=True)) == ["First"]

@@ -1,6 +1,6 @@
 """POST /api/scores/ against the bots of issue 16: each trick that once topped a board now fails.
 
-Impossible play (below the floors of game.mahjong.api.timing) is refused with
+Impossible play (below the floors of game.mahjong.engine.timing) is refused with
 400 ``impossible_timing``; implausible play is stored but held for review (rank
 null, on no board, not readable through the API); copied games are refused; a
 daily challenge closes with its day.  Honest fast play is ranked at once.
@@ -16,14 +16,13 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from game.core.api.errors import ApiError
-from game.mahjong import tokens
-from game.mahjong.api import submissions, timing
-from game.mahjong.api.daily import daily_code
-from game.mahjong.api.submissions import check_token, daily_closes
-from game.mahjong.engine import Game, get_layout
+from game.mahjong import scoring, tokens
+from game.mahjong.daily import daily_code
+from game.mahjong.engine import Game, get_layout, timing
 from game.mahjong.models import Score
+from game.mahjong.scoring import check_token, daily_closes
 from tests.players import left_to_right, own_order
+from tests.refusals import refused
 
 from .conftest import deal_long_ago, make_score, play, post, submit, submit_ok
 
@@ -43,14 +42,6 @@ def timed(
             t += gaps[(k - 1) % len(gaps)]
         log.append({"t": t, "type": "match", "a": a, "b": b})
     return log
-
-
-def refused_as(response: Any, status: int, code: str) -> str:
-    assert response.status_code == status, response.content
-    body: dict[str, Any] = response.json()
-    assert body["code"] == code
-    assert Score.objects.count() == 0 or code in ("copied_log",), "a refusal stores nothing"
-    return str(body["error"])
 
 
 def board_names(client: Client, query: str = "layout=L00&mode=classic") -> list[str]:
@@ -76,7 +67,8 @@ def test_matching_right_after_a_resume_is_refused_though_the_stopwatch_was_stopp
             {"t": t + 20_000, "type": "resume"},
         ]
         t += 20_005
-    error = refused_as(submit(client, dealt["token"], log), 400, "impossible_timing")
+    error = refused(submit(client, dealt["token"], log), 400, "impossible_timing")
+    assert not Score.objects.exists()
     assert error == (
         f"log event 3: a match 5 ms after the game was resumed (the board was hidden during the "
         f"pause); a person needs at least {timing.SHOWN_FLOOR_MS} ms to see the board and tap two tiles"
@@ -87,7 +79,8 @@ def test_matches_closer_than_two_taps_are_refused(client: Client, monkeypatch: p
     """Nine matches within the same millisecond, as the burst bot sent them."""
     dealt = deal_long_ago(client, monkeypatch)
     log = timed(dealt["plan"], [0, 0, 0, 0, 0, 0, 0, 0, 2_000])
-    error = refused_as(submit(client, dealt["token"], log), 400, "impossible_timing")
+    error = refused(submit(client, dealt["token"], log), 400, "impossible_timing")
+    assert not Score.objects.exists()
     assert error.startswith("log event 1: a match 0 ms after the one before; a person needs at least")
 
 
@@ -99,7 +92,8 @@ def test_a_burst_of_pairs_each_just_above_the_tap_floor_is_refused(
     gap = timing.PAIR_FLOOR_MS + 7
     assert (timing.BURST_MATCHES - 1) * gap < timing.BURST_WINDOW_MS
     log = timed(dealt["plan"], [gap, gap, gap, 1_500])
-    error = refused_as(submit(client, dealt["token"], log), 400, "impossible_timing")
+    error = refused(submit(client, dealt["token"], log), 400, "impossible_timing")
+    assert not Score.objects.exists()
     assert error.startswith(f"log events 0 to 3: {timing.BURST_MATCHES} matches within {3 * gap} ms;")
 
 
@@ -107,13 +101,14 @@ def test_a_maxed_arcade_bot_is_refused(client: Client, monkeypatch: pytest.Monke
     """Twenty-one levels in 23 s is about 15 ms a pair: far under the floor from its first pairs."""
     dealt = deal_long_ago(client, monkeypatch, layout="L00", mode="arcade")
     log = timed(dealt["plan"], [15])
-    refused_as(submit(client, dealt["token"], log), 400, "impossible_timing")
+    refused(submit(client, dealt["token"], log), 400, "impossible_timing")
+    assert not Score.objects.exists()
 
 
 def test_an_honest_player_at_his_quickest_is_ranked_at_once(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The figures timing.py keeps clear of its floors: two adjacent tiles in 350 ms, back from a
+    """The figures engine/timing.py keeps clear of its floors: two adjacent tiles in 350 ms, back from a
     pause with a remembered pair in 500 ms, three quick pairs after a first in 1,050 ms."""
     dealt = deal_long_ago(client, monkeypatch)
     gaps = [350, *HONEST_GAPS_MS, 350, 350, 350, *HONEST_GAPS_MS * 8]
@@ -164,13 +159,13 @@ def test_matches_that_keep_coming_soon_after_resumes_are_held(
     for k, (a, b) in enumerate(dealt["plan"]):
         log.append({"t": t, "type": "match", "a": a, "b": b})
         t += HONEST_GAPS_MS[k % len(HONEST_GAPS_MS)]
-        if k < submissions.QUICK_RESUMES:
+        if k < scoring.QUICK_RESUMES:
             log += [{"t": t, "type": "pause"}, {"t": t + 60_000, "type": "resume"}]
             t += 60_000 + timing.SHOWN_FLOOR_MS + 100
     created = submit(client, dealt["token"], log).json()
     reasons = Score.objects.get(pk=created["id"]).review_reasons
     assert created["rank"] is None
-    assert reasons == [{"code": "quick_resumes", "count": 5, "limit": submissions.QUICK_RESUMES}]
+    assert reasons == [{"code": "quick_resumes", "count": 5, "limit": scoring.QUICK_RESUMES}]
 
 
 def test_a_time_far_ahead_of_the_layouts_approved_best_is_held_and_a_close_one_ranked(
@@ -184,7 +179,7 @@ def test_a_time_far_ahead_of_the_layouts_approved_best_is_held_and_a_close_one_r
     close_entry = submit(client, close["token"], play(close["plan"], step_ms=1_500)).json()  # 106.5 s
     assert far_entry["rank"] is None
     assert Score.objects.get(pk=far_entry["id"]).review_reasons == [
-        {"code": "far_ahead", "figure": 71_000, "reference": 150_000, "factor": submissions.FAR_AHEAD}
+        {"code": "far_ahead", "figure": 71_000, "reference": 150_000, "factor": scoring.FAR_AHEAD}
     ]
     assert close_entry["rank"] == 1
 
@@ -210,11 +205,11 @@ def test_a_public_entrys_log_replayed_on_a_fresh_deal_of_its_code_is_refused(
     original = submit_ok(client, first["token"], play(first["plan"]), name="Original")
     copied_log = client.get(f"/api/scores/{original['id']}/").json()["log"]
     again = deal_long_ago(client, monkeypatch, code=first["code"], mode="classic")
-    error = refused_as(submit(client, again["token"], copied_log, name="Copycat"), 409, "copied_log")
+    error = refused(submit(client, again["token"], copied_log, name="Copycat"), 409, "copied_log")
     assert "a copied game is not taken" in error
     retimed = [{**event, "t": event["t"] + 3_000} for event in copied_log]
     swapped = [{**event, "a": event["b"], "b": event["a"]} for event in retimed]
-    refused_as(submit(client, again["token"], swapped, name="Copycat"), 409, "copied_log")
+    refused(submit(client, again["token"], swapped, name="Copycat"), 409, "copied_log")
     assert Score.objects.count() == 1
 
 
@@ -252,10 +247,10 @@ def test_a_daily_token_is_taken_until_its_day_ends_plus_the_grace_and_not_after(
     closes_ms = int(daily_closes(day).timestamp() * 1000)
     assert daily_closes(day) == dt.datetime.combine(day + dt.timedelta(days=1), dt.time(0, 15), dt.UTC)
     assert check_token(token, now_ms=closes_ms).daily == day
-    with pytest.raises(ApiError) as closed:
+    with pytest.raises(scoring.Refusal) as closed:
         check_token(token, now_ms=closes_ms + 1)
-    assert closed.value.error_code == "daily_closed"
-    assert f"the daily challenge of {day.isoformat()} closed at" in str(closed.value.detail)
+    assert closed.value.code == "daily_closed"
+    assert f"the daily challenge of {day.isoformat()} closed at" in closed.value.message
 
 
 def test_the_api_refuses_a_daily_game_sent_after_its_day_closed(
@@ -269,4 +264,5 @@ def test_the_api_refuses_a_daily_game_sent_after_its_day_closed(
     plan = Game(str(daily_code(day, "classic")), "classic").plan
     assert plan is not None
     response = post(client, "/api/scores/", {"token": token, "name": "Late", "log": play(plan)})
-    refused_as(response, 400, "daily_closed")
+    refused(response, 400, "daily_closed")
+    assert not Score.objects.exists()

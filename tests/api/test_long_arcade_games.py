@@ -15,16 +15,16 @@ import pytest
 from django.test import Client
 
 from game.core.api.parsers import MAX_BODY_BYTES
-from game.mahjong.api import submissions
-from game.mahjong.api.submissions import (
+from game.mahjong import scoring
+from game.mahjong.engine import Event, EventType, deal, log_to_json, log_to_text
+from game.mahjong.models import Score
+from game.mahjong.scoring import (
     MAX_ARCADE_EVENTS,
     MAX_ARCADE_LEVELS,
     MAX_CLASSIC_SHUFFLES,
     MAX_EVENTS,
     MAX_HINTS,
 )
-from game.mahjong.engine import Event, EventType, deal, log_to_json, log_to_text
-from game.mahjong.models import Score
 
 from .conftest import PACE_JITTER, assert_replays_to_its_figures, deal_long_ago, post
 
@@ -75,7 +75,7 @@ def no_reading_or_replay(monkeypatch: pytest.MonkeyPatch) -> None:
         raise AssertionError("a log over a cap was read or replayed before it was refused")
 
     for name in ("parse_log", "parse_log_text", "play_back"):
-        monkeypatch.setattr(submissions, name, must_not_run)
+        monkeypatch.setattr(scoring, name, must_not_run)
 
 
 # -- accepted ------------------------------------------------------------------------------------

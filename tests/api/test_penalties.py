@@ -7,8 +7,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from game.mahjong import tokens
-from game.mahjong.api import submissions
+from game.mahjong import scoring, tokens
 from game.mahjong.engine import Game, replay
 from game.mahjong.engine.play import HINT_PENALTY_MS, SHUFFLE_PENALTY_MS, ranked_time, scoring_rules
 from game.mahjong.models import Score
@@ -85,7 +84,7 @@ def test_far_ahead_compares_ranked_times() -> None:
         fast.match(a, b, t)
         t += 500
     result = fast.result()
-    assert result.time_ms is not None and result.time_ms * submissions.FAR_AHEAD < 100_000
-    assert submissions._far_ahead(token, result) == []
+    assert result.time_ms is not None and result.time_ms * scoring.FAR_AHEAD < 100_000
+    assert scoring._far_ahead(token, result) == []
     clean = replay(CODE, "classic", [e.to_json() for e in fast.events if e.type.value != "hint"])
-    assert [reason["code"] for reason in submissions._far_ahead(token, clean)] == ["far_ahead"]
+    assert [reason["code"] for reason in scoring._far_ahead(token, clean)] == ["far_ahead"]

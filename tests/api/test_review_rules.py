@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from game.mahjong.api import submissions
-from game.mahjong.api.timing import pace_floor_ms
+from game.mahjong import scoring
 from game.mahjong.engine import get_layout
+from game.mahjong.engine.timing import pace_floor_ms
 from game.mahjong.models import Score
 from tests.players import (
     Pace,
@@ -228,12 +228,8 @@ def test_games_one_after_another_or_of_different_people_are_ranked(
 
 
 def test_an_ipv6_client_is_one_client_across_its_64_network() -> None:
-    one = submissions.client_digest("2001:db8:1:2::1")
-    assert (
-        one
-        == submissions.client_digest("2001:db8:1:2:ffff::9")
-        != submissions.client_digest("2001:db8:1:3::1")
-    )
-    assert submissions.client_digest("198.51.100.1") != submissions.client_digest("198.51.100.2")
-    assert submissions.client_digest("not an address") == ""
-    assert "198.51.100.1" not in submissions.client_digest("198.51.100.1")
+    one = scoring.client_digest("2001:db8:1:2::1")
+    assert one == scoring.client_digest("2001:db8:1:2:ffff::9") != scoring.client_digest("2001:db8:1:3::1")
+    assert scoring.client_digest("198.51.100.1") != scoring.client_digest("198.51.100.2")
+    assert scoring.client_digest("not an address") == ""
+    assert "198.51.100.1" not in scoring.client_digest("198.51.100.1")

@@ -14,6 +14,7 @@ from django.test import Client
 
 from game.rummy.engine import format_log, new_hand
 from game.rummy.models import Match
+from tests.refusals import refused
 
 from .rummy import CODE, act, auth, create, hard_play, key_of, pin_codes, server_state, set_log, stored
 
@@ -38,10 +39,9 @@ def local(client: Client) -> tuple[str, list[str]]:
 def assert_refused(
     response: Any, status: int, code: str, match: str, before: tuple[Any, ...]
 ) -> dict[str, Any]:
-    assert response.status_code == status, response.content
-    body: dict[str, Any] = response.json()
-    assert body["code"] == code and body["error"]
+    refused(response, status, code, extra=("reason", "set") if code == "illegal_table" else ())
     assert stored(match) == before, "a refusal must store nothing"
+    body: dict[str, Any] = response.json()
     return body
 
 

@@ -29,7 +29,7 @@ from django.db import connections
 from django.test import Client
 
 from game.common.rng import seed_from_text
-from game.rummy import service, sockets
+from game.rummy import service, sockets, states
 from game.rummy.engine import (
     ActionKind,
     Deal,
@@ -43,6 +43,7 @@ from game.rummy.engine import (
     format_log,
     new_hand,
     parse_log_text,
+    seat_view,
 )
 from game.rummy.engine import game as engine_game
 from game.rummy.models import Hand, Match, Mode
@@ -408,14 +409,14 @@ def seat_state_in(
     hand.actions = len(parse_log_text(log))
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(engine_game, "deal", dealing)
-        patch.setattr(service, "deal", dealing)
-        service.STATES.clear()
-        service._pool.cache_clear()
+        patch.setattr(seat_view, "deal", dealing)
+        states.STATES.clear()
+        seat_view.pool_of.cache_clear()
         try:
             state = service.seat_state(service.Seat(match, viewer), since=0, hand=hand, refresh=False)
         finally:
-            service.STATES.clear()
-            service._pool.cache_clear()
+            states.STATES.clear()
+            seat_view.pool_of.cache_clear()
     return state
 
 

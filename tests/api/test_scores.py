@@ -9,26 +9,15 @@ import pytest
 from django.core import signing
 from django.test import Client
 
-from game.mahjong import tokens
-from game.mahjong.api import submissions
-from game.mahjong.api.submissions import MAX_EVENTS, MAX_HINTS
+from game.mahjong import scoring, tokens
 from game.mahjong.engine import Board, GameCode, deal
 from game.mahjong.models import Score
+from game.mahjong.scoring import MAX_EVENTS, MAX_HINTS
+from tests.refusals import refused
 
 from .conftest import altered, deal_long_ago, play, post, submit, submit_ok
 
 pytestmark = pytest.mark.django_db
-
-
-def refused(response: Any, status: int = 400, code: str | None = None) -> str:
-    """The error message of a refusal, after checking its status, shape and (if given) code."""
-    assert response.status_code == status, response.content
-    body = response.json()
-    assert set(body) == {"error", "code"}
-    if code is not None:
-        assert body["code"] == code, body
-    message: str = body["error"]
-    return message
 
 
 # -- accepted games ------------------------------------------------------------------------------
@@ -378,7 +367,7 @@ def test_a_classic_game_must_end_with_the_board_cleared(
 ) -> None:
     dealt = deal_long_ago(client, monkeypatch)
     searched: list[object] = []
-    monkeypatch.setattr(submissions, "find_dead_end_if_free", searched.append)
+    monkeypatch.setattr(scoring, "_dead_end_if_free", searched.append)
     message = refused(submit(client, dealt["token"], play(dealt["plan"][:-1])))
     assert searched == []  # a refusal does not pay for the search for the dead end
     assert message == (

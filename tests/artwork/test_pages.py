@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from game.mahjong.diagrams import DIAGRAM_HELP, diagram_errors, split_blocks
+from game.mahjong.diagrams import DIAGRAM_HELP, diagram_errors
 from game.mahjong.names import face_name
 from rules.markdown import render_html as render_paragraphs
 from tests.paths import mahjong_path
@@ -86,10 +86,15 @@ def test_diagram_errors_name_diagram_and_lines() -> None:
     ]
 
 
-def test_split_blocks() -> None:
-    blocks, unclosed = split_blocks(GOOD)
-    assert [(b.kind, b.line) for b in blocks] == [("text", 1), ("tiles", 4), ("text", 7)]
-    assert unclosed == []
+def test_a_block_is_checked_exactly_when_the_renderer_draws_it() -> None:
+    """The checker reads the blocks the renderer draws, tildes and longer fences too."""
+    tildes = "Before.\n\n~~~~ tiles\n0 0,0: 1B 2B\n0 2,0: 9X\n~~~~\n"
+    assert "tile-diagram-error" in str(render_paragraphs(tildes, show_errors=True))
+    assert [message.split(":")[0] for message in diagram_errors(tildes)] == [
+        "Tile diagram 1, line 2 (line 5 of the text)"
+    ]
+    as_code = "    ```tiles\n    0 0,0: 9X\n    ```\n"  # indented: code, never drawn
+    assert "<svg" not in str(render_paragraphs(as_code)) and diagram_errors(as_code) == []
 
 
 def test_help_text_is_translated() -> None:

@@ -253,8 +253,8 @@ def at_once_bot(bench: Bench) -> list[Sent]:
 
 def halving_bot(bench: Bench, layout: str) -> list[Sent]:
     """Entries each faster than the last, from 1.3 times the pace floor down to just over it."""
-    from game.mahjong.api.timing import pace_floor_ms
     from game.mahjong.engine import get_layout
+    from game.mahjong.engine.timing import pace_floor_ms
 
     floor = pace_floor_ms(len(get_layout(layout)))
     sent = []
@@ -290,8 +290,8 @@ def main() -> None:
     with scratch_site("ERROR"):
         from django.test import Client
 
-        from game.mahjong.api.daily import daily_code, today
-        from game.mahjong.api.timing import pace_floor_ms
+        from game.mahjong.daily import daily_code, today
+        from game.mahjong.engine.timing import pace_floor_ms
         from game.mahjong.models import Score
 
         bench = Bench(Client(HTTP_HOST="localhost"))

@@ -56,9 +56,9 @@ def main() -> None:
 def longest_game(code: str, max_levels: int, max_events: int) -> list[Any]:
     """A game of as many levels as ``max_events`` hold, at a person's pace, with every hint and
     shuffle the caps allow spent on the last board (a shuffle's search is dearest on a full board)."""
-    from game.mahjong.api.submissions import MAX_HINTS
     from game.mahjong.engine import EventType, Game, GameCode, get_layout
     from game.mahjong.engine.play import ARCADE_SHUFFLES
+    from game.mahjong.scoring import MAX_HINTS
 
     pairs = len(get_layout(GameCode.parse(code).layout_id)) // 2
     extras = MAX_HINTS + ARCADE_SHUFFLES
@@ -137,8 +137,8 @@ def bench_accepted() -> None:
     from django.test import Client
 
     from game.core.api.parsers import MAX_BODY_BYTES
-    from game.mahjong.api.submissions import MAX_ARCADE_EVENTS, MAX_ARCADE_LEVELS
     from game.mahjong.engine import GameCode, all_layouts, log_to_text, parse_log
+    from game.mahjong.scoring import MAX_ARCADE_EVENTS, MAX_ARCADE_LEVELS
 
     client = Client(HTTP_HOST="localhost")
     print(f"Accepted arcade submissions in text (CPU ms; deal caches emptied; {REPEATS} codes each)")
@@ -180,7 +180,7 @@ def bench_accepted() -> None:
 def bench_refused() -> None:
     from django.test import Client
 
-    from game.mahjong.api.submissions import MAX_ARCADE_EVENTS, MAX_ARCADE_LEVELS, MAX_HINTS
+    from game.mahjong.scoring import MAX_ARCADE_EVENTS, MAX_ARCADE_LEVELS, MAX_HINTS
 
     client = Client(HTTP_HOST="localhost")
     code = "MJ1-L00-REFUSED"

@@ -31,7 +31,7 @@ BOARD_DRAWN = "() => performance.getEntriesByName('miaojong:first-board').length
 
 HUMAN_GAPS_MS = (860, 705, 1_050, 757, 955)
 """Game-clock gaps before each match: 865 ms a pair on average (1.26 times the pace floor of a
-144-tile layout, game.mahjong.api.timing.pace_floor_ms), varying by about 15%."""
+144-tile layout, game.mahjong.engine.timing.pace_floor_ms), varying by about 15%."""
 
 
 class PageProblems:
@@ -146,9 +146,9 @@ class PlayPage:
         """Take the pairs in order by clicking, at the pace of a fast, honest player.
 
         The server refuses matches closer than a person can tap and holds for
-        review a game faster than the layout's pace floor (game.mahjong.api.timing)
+        review a game faster than the layout's pace floor (game.mahjong.engine.timing)
         or with a cadence more regular than REGULAR_CV
-        (game.mahjong.api.submissions): each match waits
+        (game.mahjong.scoring): each match waits
         on the game clock for one of HUMAN_GAPS_MS after the one before, so the
         entry is ranked at once like a real player's.
         """

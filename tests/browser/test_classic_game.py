@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from game.mahjong.board_pages import format_time
 from game.mahjong.engine import log_to_json, parse_log_text
-from game.mahjong.leaderboard import format_time
 from game.mahjong.models import Score
 from tests.browser.helpers import PlayPage, plan_of
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from playwright.sync_api import Page
 
-from game.mahjong.api.daily import daily_code, today
+from game.mahjong.daily import daily_code, today
 from tests.api.conftest import make_score
 from tests.browser.conftest import PHONE
 from tests.browser.helpers import PlayPage

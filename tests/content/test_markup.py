@@ -10,7 +10,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from rules import markdown
-from rules.markdown import fence_errors, register_fence, render_body, unregister_fence
+from rules.markdown import fence_errors, fenced_blocks, register_fence, render_body, unregister_fence
 
 GOOD = "0 0,0: 1B 2B 3B 4B\n1 3,0: R"
 BROKEN = "0 0,0: 1B 2B\n0 2,0: 9X"
@@ -218,3 +218,15 @@ def test_the_tile_checker_names_the_diagram_and_the_line_of_the_text() -> None:
     assert len(problems) == 1
     assert "line 5 of the text" in problems[0] and "9X" in problems[0]
     assert fence_errors(f"```tiles\n{GOOD}\n```") == []
+
+
+def test_the_fenced_blocks_of_a_name_are_those_the_renderer_reads() -> None:
+    text = "Intro.\n\n```tiles\nA\nB\n```\n\n```other\nC\n```\n\n~~~tiles extra\nD\n~~~\n\n```tiles\nE"
+    blocks = fenced_blocks(text, "tiles")
+    assert [(b.content, b.opening_line, b.first_line, b.closed) for b in blocks] == [
+        ("A\nB\n", 3, 4, True),
+        ("D\n", 12, 13, True),
+        ("E", 16, 17, False),
+    ]
+    assert [b.content for b in fenced_blocks(text, "other")] == ["C\n"]
+    assert fenced_blocks("", "tiles") == [] and fenced_blocks(text, "rummy") == []

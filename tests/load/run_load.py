@@ -58,8 +58,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from game.mahjong.api.timing import pace_floor_ms  # noqa: E402
 from game.mahjong.engine import GameCode, all_layouts, deal  # noqa: E402
+from game.mahjong.engine.timing import pace_floor_ms  # noqa: E402
 
 BIN = Path(sys.executable).parent
 HOST = "127.0.0.1"
@@ -69,7 +69,7 @@ START_TIMEOUT_S = 60.0
 THROTTLE_SCALE = 10_000
 """Every player plays from 127.0.0.1, so the per-address rate limits are raised this many times."""
 
-# The server's rules on a log's times (game/mahjong/api/submissions.py and timing.py; the
+# The server's rules on a log's times (game/mahjong/scoring.py and timing.py; the
 # pace floor is pure and imported, the rest needs Django: this script is a client). A person
 # takes pairs no faster than the layout's pace floor on average, unevenly; a log claiming
 # that pace may be sent once about as much time has passed since the deal, less the server's

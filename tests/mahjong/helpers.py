@@ -11,11 +11,25 @@ import string
 import textwrap
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
 from game.common.rng import SplitMix64
-from game.mahjong.engine import FULL_SET, Board, Face, Game, GameCode, Layout, Position, all_layouts
+from game.mahjong.engine import (
+    FULL_SET,
+    Board,
+    Face,
+    Game,
+    GameCode,
+    IllegalMoveError,
+    Layout,
+    Pair,
+    Position,
+    all_layouts,
+    verify_plan,
+)
+from game.mahjong.engine.solver import Budget, Verdict, solve, undos_to_winnable
 
 SUIT_LABELS = [f"{rank}{suit}" for suit in "BCD" for rank in range(1, 10)]
 HONOUR_LABELS = ["N", "S", "E", "W", "R", "G", "Wh"]
@@ -309,3 +323,59 @@ def solvable_faces(layout: Layout, faces: Sequence[Face], rng: SplitMix64) -> li
     for (a, b), (fa, fb) in zip(random_clearing_order(layout, rng), pairs, strict=True):
         tiles[a], tiles[b] = fa, fb
     return tiles
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What the hint button says about the current board."""
+
+    pair: Pair | None
+    """A pair to take now: the first of a winning plan when there is one."""
+    winnable: bool | None
+    """Whether the board can still be cleared (None: undecided within the budget)."""
+    undos: int | None = None
+    """When it cannot: how many undos bring back a winnable board (None if no undo does)."""
+
+
+class Hinter:
+    """Hints that keep the board winnable, reusing one plan while the player follows it: the play
+    page's hint (js/hints.js) with the undo count of POST /api/solve, as the engine gives them.
+
+    A winning plan stays a winning plan when the player takes any of its pairs
+    early (taking tiles away never blocks a tile), so the cached plan only has to
+    be recomputed when the player pairs tiles differently or the board changes
+    in another way (undo, shuffle).
+    """
+
+    def __init__(self, budget: Budget | None = None) -> None:
+        self.budget = budget or Budget()
+        self._plan: list[Pair] = []
+
+    def _cached_plan(self, board: Board) -> list[Pair] | None:
+        remaining = [(a, b) for a, b in self._plan if board.has_tile(a) or board.has_tile(b)]
+        if not remaining:
+            return None
+        try:
+            verify_plan(board.layout, board.tiles, remaining)
+        except IllegalMoveError:
+            return None
+        return remaining
+
+    def hint(self, board: Board, removals: Sequence[tuple[int, int, Face, Face]] = ()) -> Hint:
+        """The hint for ``board``; ``removals`` (a game's undo history) lets it count undos."""
+        if board.is_empty:
+            return Hint(None, True)
+        plan = self._cached_plan(board)
+        if plan is None:
+            solution = solve(board, self.budget)
+            if solution.plan is not None:
+                plan = list(solution.plan)
+            elif solution.verdict is Verdict.UNKNOWN:
+                pairs = board.available_pairs()
+                return Hint(pairs[0] if pairs else None, None)
+            else:
+                pairs = board.available_pairs()
+                undos = undos_to_winnable(board, removals, self.budget)
+                return Hint(pairs[0] if pairs else None, False, undos)
+        self._plan = plan
+        return Hint(plan[0], True)

@@ -3,12 +3,25 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.mahjong.engine import Board, Face, IllegalMoveError, MalformedError, check_tiles, deal, get_layout
+from game.mahjong.engine import (
+    Board,
+    Face,
+    GameCode,
+    IllegalMoveError,
+    MalformedError,
+    check_tiles,
+    deal,
+    get_layout,
+    tiles_match,
+)
+from game.mahjong.engine.board import undo_chain
+from game.mahjong.engine.errors import UndoChainError
 
 from .helpers import CODE, blocked_tile, codes, free_pair_not_matching, indices_of, spec_free_positions
 
@@ -205,3 +218,53 @@ def test_check_tiles_returns_a_good_board_as_it_came_and_counts_copies_and_pairs
     five = [*tiles[:6], *[tiles[0]] * 4]
     with pytest.raises(MalformedError, match="occurs 5 times, but a set has 4"):
         check_tiles(get_layout("L00"), five + [None] * (144 - len(five)), must_pair=False)
+
+
+# -- the undo chain: removals a player claims to be able to undo ---------------------------------------
+
+
+def _played(layout_id: str, pairs: int) -> tuple[Board, list[tuple[int, int, str, str]]]:
+    """A deal with the first ``pairs`` pairs of its plan taken, and those removals, oldest first."""
+    dealt = deal(GameCode.parse(f"MJ1-{layout_id}-UNDOCHN"), 1)
+    board = Board(dealt.layout, dealt.tiles)
+    removals = []
+    for a, b in (dealt.plan or ())[:pairs]:
+        fa, fb = board.remove(a, b)
+        removals.append((a, b, str(fa), str(fb)))
+    return board, removals
+
+
+def test_the_undo_chain_of_a_real_game_is_taken_with_its_faces() -> None:
+    board, removals = _played("L09", 5)
+    assert undo_chain(board, removals) == [(a, b, Face(fa), Face(fb)) for a, b, fa, fb in removals]
+    assert undo_chain(board, []) == []
+
+
+@pytest.mark.parametrize(
+    ("forge", "index", "tile", "problem"),
+    [
+        (lambda r: [*r[:-1], (r[-1][0], 9_999, r[-1][2], r[-1][3])], 4, "b", "no position 9999"),
+        (lambda r: [*r, r[0]], 0, "a", "is not empty before this removal is undone"),
+        (lambda r: [(a, b, "1B", "1B") for a, b, _, _ in r], None, None, "the board they lead back to"),
+    ],
+)
+def test_a_forged_undo_chain_is_refused_naming_the_removal_and_the_tile(
+    forge: Any, index: int | None, tile: str | None, problem: str
+) -> None:
+    board, removals = _played("L09", 5)
+    with pytest.raises(UndoChainError) as refused:
+        undo_chain(board, forge(removals))
+    assert (refused.value.index, refused.value.tile) == (index, tile)
+    assert problem in refused.value.problem
+
+
+def test_an_undo_chain_whose_faces_were_swapped_between_pairs_is_no_legal_way_to_the_board() -> None:
+    board, removals = _played("L09", 5)
+    (a0, b0, fa0, fb0), (a1, b1, fa1, fb1) = removals[:2]
+    assert not tiles_match(Face(fb1), Face(fb0)), "the test needs two pairs of different faces"
+    # The same faces in all (so the board they lead back to holds one set), paired otherwise.
+    forged = [(a0, b0, fb1, fb0), (a1, b1, fa1, fa0), *removals[2:]]
+    with pytest.raises(UndoChainError) as refused:
+        undo_chain(board, forged)
+    assert (refused.value.index, refused.value.tile) == (0, None)
+    assert "not a legal move" in refused.value.problem

@@ -1,4 +1,5 @@
-"""Hints and dead ends: :class:`Hinter`, :func:`undos_to_winnable` and :func:`dead_end`.
+"""Hints and dead ends: the hints the engine's plans give (the tests' :class:`Hinter`),
+:func:`undos_to_winnable` and :func:`dead_end`.
 
 Winnability is checked again from scratch each time (a fresh solve, plans
 replayed with the rules as written, the exhaustive search where it is fast),
@@ -17,7 +18,6 @@ from game.common.rng import SplitMix64
 from game.mahjong.engine import FULL_SET, Board, EventType, Face, Game, Layout, get_layout
 from game.mahjong.engine.solver import (
     Budget,
-    Hinter,
     Verdict,
     dead_end,
     solve,
@@ -26,6 +26,7 @@ from game.mahjong.engine.solver import (
 )
 
 from .helpers import (
+    Hinter,
     brute_force_plan,
     code_number,
     played_until_stuck,

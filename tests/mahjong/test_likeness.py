@@ -1,4 +1,4 @@
-"""The near-copy measure (game.mahjong.api.likeness): copies with pairs moved are alike, people are not.
+"""The near-copy measure (game.mahjong.engine.likeness): copies with pairs moved are alike, people are not.
 
 The figures behind NEAR_COPY: games of the same deal played by different
 people, who take the very same pairs (the deal's plan: the worst case) in
@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from game.mahjong.api.likeness import NEAR_COPY, likeness, removal_steps
 from game.mahjong.engine import GameCode, deal
+from game.mahjong.engine.likeness import NEAR_COPY, likeness, removal_steps
 from tests.players import left_to_right, own_order, top_layer_first
 
 DEALS = ("MJ1-L00-DAILYAB", "MJ1-L00-QWERTYU", "MJ1-L06-ABCDEFG")

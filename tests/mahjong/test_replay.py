@@ -26,7 +26,6 @@ from game.mahjong.engine import (
     shuffle_tiles,
 )
 from game.mahjong.engine.events import MAX_EVENTS
-from game.mahjong.engine.play import replay_events
 
 from .helpers import CODE, blocked_tile, codes, free_pair_not_matching
 
@@ -90,7 +89,6 @@ def test_a_games_own_log_replays_to_the_same_result(
     game = play_script(code, mode, script)
     log = log_to_json(game.events)
     assert replay(code, mode, log) == game.result()
-    assert replay_events(code, mode, game.events) == game.result()
 
 
 def test_a_full_arcade_game_over_two_levels_replays_exactly() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.rummy.engine import Level, State, apply, bot_move, new_hand
+from game.rummy.engine.tiles import counts_of, full_box
 
 
 def play_hand(
@@ -22,3 +23,11 @@ def play_hand(
         move = bot_move(state, levels[state.turn], seed=seed)
         state = apply(state, state.turn, move.action())
     return state
+
+
+def state_tiles_are_the_box(state: State) -> bool:
+    """Racks, table and pool together are exactly the box (the engine's invariant)."""
+    codes = [tile.code for rack in state.racks for tile in rack]
+    codes += [tile.code for tiles in state.table for tile in tiles]
+    codes += [tile.code for tile in state.pool]
+    return counts_of(codes) == counts_of(tile.code for tile in full_box())

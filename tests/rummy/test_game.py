@@ -31,9 +31,8 @@ from game.rummy.engine import (
     result,
     view,
 )
-from game.rummy.engine.game import state_tiles_are_the_box
 
-from .helpers import play_hand
+from .helpers import play_hand, state_tiles_are_the_box
 
 CODE = "RM1-GAMESXY"
 

@@ -9,7 +9,7 @@ import pytest
 
 from game.core.api.errors import CODES
 from game.core.registry import api_error_codes
-from game.rummy import service
+from game.rummy import queries, service, states
 from game.rummy.apps import RummyConfig
 from game.rummy.engine import Action, HandCode, Level, parse_log_text, replay
 from game.rummy.models import Hand, Match, Mode
@@ -27,7 +27,7 @@ def test_a_seat_state_after_an_action_equals_a_fresh_read_of_the_same_events() -
     match, credentials = service.create_match(Mode.COMPUTER, Level.MEDIUM)
     seat = service.open_seat(match.public_id, credentials[0].key)
     answer = service.act(seat, 1, 0, Action.draw())
-    service.STATES.clear()  # a read from the database alone, as another process would make
+    states.STATES.clear()  # a read from the database alone, as another process would make
     fresh = service.seat_state(service.open_seat(match.public_id, credentials[0].key), since=0)
     assert fresh == answer
 
@@ -35,7 +35,7 @@ def test_a_seat_state_after_an_action_equals_a_fresh_read_of_the_same_events() -
 def test_the_state_cache_extends_a_known_log_by_its_last_action_as_a_replay_would(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    cache = service.StateCache(size=4)
+    cache = states.StateCache(size=4)
     code = "RM1-TESTING"
     lines = ["0 draw", "1 draw", "0 draw"]
     replays: list[str] = []
@@ -44,7 +44,7 @@ def test_the_state_cache_extends_a_known_log_by_its_last_action_as_a_replay_woul
         replays.append(args[0])
         return replay(*args)
 
-    monkeypatch.setattr(service, "replay", counted)
+    monkeypatch.setattr(states, "replay", counted)
     for n in range(1, len(lines) + 1):
         log = "\n".join(lines[:n])
         assert cache.get(code, 0, log) == replay(code, 0, parse_log_text(log))
@@ -71,11 +71,11 @@ def test_the_sockets_read_of_a_seat_and_its_hand_equals_djangos_own_query_field_
     read = service.open_seat(match.public_id, credentials[1].key, with_hand=True)
     expected = Hand.objects.select_related("match").get(match=match, number=2)
     assert read.number == 1 and read.hand is not None and read.match is read.hand.match
-    assert {column: getattr(read.hand, column) for column in service.HAND_COLUMNS} == {
-        column: getattr(expected, column) for column in service.HAND_COLUMNS
+    assert {column: getattr(read.hand, column) for column in queries.HAND_COLUMNS} == {
+        column: getattr(expected, column) for column in queries.HAND_COLUMNS
     }
-    assert [type(getattr(read.hand, column)) for column in service.HAND_COLUMNS] == [
-        type(getattr(expected, column)) for column in service.HAND_COLUMNS
+    assert [type(getattr(read.hand, column)) for column in queries.HAND_COLUMNS] == [
+        type(getattr(expected, column)) for column in queries.HAND_COLUMNS
     ]
     assert type(read.hand.finished) is bool and read.hand.match_id == match.pk
     fields = [field.attname for field in Match._meta.concrete_fields]

@@ -30,15 +30,15 @@ from game.mahjong.engine import (
     FACES,
     Board,
     EventType,
-    Face,
-    IllegalMoveError,
     MalformedError,
     Mode,
     all_layouts,
     check_tiles,
     get_layout,
 )
+from game.mahjong.engine.board import Removal, undo_chain
 from game.mahjong.engine.codes import GameCode
+from game.mahjong.engine.errors import UndoChainError
 from game.mahjong.engine.layout import MAX_TILES
 from game.mahjong.engine.play import HINT_PENALTY_MS, SHUFFLE_PENALTY_MS
 from game.mahjong.periods import PERIODS
@@ -155,7 +155,7 @@ class SubmittedLogField(serializers.Field[list[Any] | str, list[Any] | str, list
     """The log of a submission: the array of events, or the engine's text form of them.
 
     Only the JSON type is checked here; the text is read by the engine, after
-    the counts (see ``submissions``).  A long arcade game fits the body only
+    the counts (see ``game.mahjong.scoring``).  A long arcade game fits the body only
     in text (about 12 bytes a match instead of 45).
     """
 
@@ -262,40 +262,16 @@ class RemovalsField(serializers.ListField):
         return list(super().to_internal_value(data))
 
 
-def check_removals(board: Board, removals: list[dict[str, Any]]) -> list[tuple[int, int, Face, Face]]:
-    """The removals as the engine takes them, if they are a legal way to the board; else a ValidationError.
-
-    The board they lead back to must hold tiles of one set, and taking the
-    pairs again from there, in order, must be legal and give ``board`` back: so
-    forged faces (a fifth 7C, a pair that does not match, a tile put back where
-    one lies, or under one put back later) are refused before any solving.
-    """
-    undone = list(board.tiles)
-    for index in range(len(removals) - 1, -1, -1):
-        removal = removals[index]
-        for key, face_key in (("a", "fa"), ("b", "fb")):
-            i = removal[key]
-            if i >= len(undone):
-                raise serializers.ValidationError({f"removals[{index}].{key}": f"no position {i}"})
-            if undone[i] is not None:
-                raise serializers.ValidationError(
-                    {f"removals[{index}].{key}": f"position {i} is not empty before this removal is undone"}
-                )
-            undone[i] = Face(removal[face_key])
+def check_removals(board: Board, removals: list[dict[str, Any]]) -> list[Removal]:
+    """The removals as the engine takes them (:func:`~game.mahjong.engine.board.undo_chain`), or a
+    ValidationError naming the field at fault."""
     try:
-        check_tiles(board.layout, undone, must_pair=False)
-    except MalformedError as error:
-        raise serializers.ValidationError({"removals": f"the board they lead back to: {error}"}) from None
-    again = Board(board.layout, undone)
-    taken: list[tuple[int, int, Face, Face]] = []
-    for index, removal in enumerate(removals):
-        a, b = removal["a"], removal["b"]
-        try:
-            fa, fb = again.remove(a, b)
-        except IllegalMoveError as error:
-            raise serializers.ValidationError({f"removals[{index}]": f"not a legal move: {error}"}) from None
-        taken.append((a, b, fa, fb))
-    return taken
+        return undo_chain(board, [(r["a"], r["b"], r["fa"], r["fb"]) for r in removals])
+    except UndoChainError as error:
+        field = "removals" if error.index is None else f"removals[{error.index}]"
+        if error.tile is not None:
+            field += f".{error.tile}"
+        raise serializers.ValidationError({field: error.problem}) from None
 
 
 class SolveRequestSerializer(StrictSerializer):
@@ -316,7 +292,7 @@ class SolveRequestSerializer(StrictSerializer):
 
 
 class ScoreRequestSerializer(StrictSerializer):
-    """Only the JSON types are checked here; the submission is then verified in order (see submissions)."""
+    """Only the JSON types are checked here; the referee (game.mahjong.scoring) verifies the rest."""
 
     token = StrictCharField(trim_whitespace=False, help_text="The token of the deal, from POST /api/deals/.")
     name = StrictCharField(

@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from game.core.api import busy
+from game.core.api.errors import ApiError
 from game.core.api.views import ApiView, error_responses
 from game.mahjong import tokens
 from game.mahjong.engine import (
@@ -29,14 +30,15 @@ from game.mahjong.engine import (
     plan_json,
     shuffle_tiles,
 )
+from game.mahjong.engine.layout import layout_graph
 from game.mahjong.models import Mode, Score
 from site_core.proxies import client_ip
 
+from .. import scoring
+from ..daily import daily_code, today
 from ..solving import SOLVE_BUDGET as SOLVE_BUDGET  # the tests and the hints read it here
 from ..solving import solve_board
 from . import serializers as s
-from . import submissions
-from .daily import daily_code, today
 
 CODE_PARAMETER = OpenApiParameter(
     "code",
@@ -53,12 +55,6 @@ CODE_PARAMETER = OpenApiParameter(
 def _positions(layout_id: str) -> list[list[int]]:
     """A layout's positions as JSON arrays (shared between responses: never mutate)."""
     return [list(p) for p in get_layout(layout_id).positions]
-
-
-@cache
-def layout_graph(layout_id: str) -> dict[str, list[list[int]]]:
-    """The layout's :meth:`~game.mahjong.engine.Layout.graph`, shared between responses: never mutate."""
-    return get_layout(layout_id).graph()
 
 
 def _deal_body(dealt: Deal, mode: str, daily: Any = None) -> dict[str, Any]:
@@ -87,6 +83,17 @@ def _code_or_404(text: str) -> GameCode:
     except MalformedError as error:
         raise Http404(f"code: {error}") from None
     return code
+
+
+CONFLICTS = frozenset({"already_submitted", "copied_log"})
+"""The refusals that say another submission came first: 409; the others are the request's own (400)."""
+
+
+def refused(refusal: scoring.Refusal) -> ApiError:
+    """The referee's refusal as the API answers it."""
+    conflict = refusal.code in CONFLICTS
+    status_code = status.HTTP_409_CONFLICT if conflict else status.HTTP_400_BAD_REQUEST
+    return ApiError(refusal.message, status_code, code=refusal.code)
 
 
 def _figures(entry: Score) -> dict[str, Any]:
@@ -274,10 +281,13 @@ class ScoreCreateView(ApiView):
         # process's time and up to a second of the pool's, so it takes a slot like a solve.
         with busy.hold("score checks"):
             now_ms = int(tokens.clock() * 1000)
-            verified = submissions.verify(
-                data["token"], data["name"], data["log"], now_ms=now_ms, client=client_ip(request)
-            )
-            entry = submissions.store(verified)
+            try:
+                verified = scoring.verify(
+                    data["token"], data["name"], data["log"], now_ms=now_ms, client=client_ip(request)
+                )
+                entry = scoring.store(verified)
+            except scoring.Refusal as refusal:
+                raise refused(refusal) from None
         body = {
             "id": entry.pk,
             "rank": Score.objects.rank_of(entry),

@@ -1,10 +1,15 @@
 """Mahjong Solitaire engine: pure Python, no Django, no I/O beyond its own data files.
 
 The pieces, from the ground up: :mod:`.tiles` (the 144-tile set and the match
-rule), :mod:`.layout` (positions and the free rule), :mod:`.codes` and
-:mod:`.rng` (reproducible game codes), :mod:`.deal` (solvable deals and
-shuffles), :mod:`.board` and :mod:`.play` (a game in progress, scoring),
-:mod:`.events` (move logs, in JSON and in text) and :func:`replay`.
+rule), :mod:`.layout` (positions and the free rule), :mod:`.codes`
+(reproducible game codes, drawn with :mod:`game.common.rng`), :mod:`.dealing`
+(solvable deals and shuffles), :mod:`.board` and :mod:`.play` (a game in
+progress, scoring, the undo chain), :mod:`.events` (move logs, in JSON and in
+text) and :func:`replay`; :mod:`.solver` and :mod:`.leftover` (winnability,
+plans, dead ends), :mod:`.diagram` (the notation of tile diagrams); and the
+rules of play as people play it, which the referee (``game.mahjong.scoring``)
+applies: :mod:`.timing` (what a person's eyes and hands allow) and
+:mod:`.likeness` (how alike two games of a deal are).
 """
 
 from .board import Board, check_tiles

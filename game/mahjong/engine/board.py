@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final, cast
 
 from .dealing import Pair
-from .errors import IllegalMoveError, MalformedError
+from .errors import IllegalMoveError, MalformedError, UndoChainError
 from .layout import Layout, iter_bits
 from .tiles import COPIES, FACE_INDEX, FLOWER_CLASS, MATCH_CLASS_OF, SEASON_CLASS, Face, face_index
 
@@ -178,3 +178,40 @@ class Board:
         if new.occupied != self.occupied:
             raise MalformedError("a shuffle must keep the same positions occupied")
         self.tiles, self._classes = new.tiles, new._classes
+
+
+Removal = tuple[int, int, Face, Face]
+"""A pair a player took: its two positions and the faces that lay there."""
+
+
+def undo_chain(board: Board, removals: Sequence[tuple[int, int, str, str]]) -> list[Removal]:
+    """``removals`` (the pairs a player could undo, oldest first) if they are a legal way to ``board``.
+
+    The board they lead back to must hold tiles of one set, and taking the
+    pairs again from there, in order, must be legal and give ``board`` back: so
+    forged faces (a fifth 7C, a pair that does not match, a tile put back where
+    one lies, or under one put back later) are refused (:class:`UndoChainError`)
+    before any solving.
+    """
+    undone = list(board.tiles)
+    for index in range(len(removals) - 1, -1, -1):
+        a, b, face_a, face_b = removals[index]
+        for key, i, face in (("a", a, face_a), ("b", b, face_b)):
+            if i >= len(undone):
+                raise UndoChainError(f"no position {i}", index, key)
+            if undone[i] is not None:
+                raise UndoChainError(f"position {i} is not empty before this removal is undone", index, key)
+            undone[i] = Face(face)
+    try:
+        check_tiles(board.layout, undone, must_pair=False)
+    except MalformedError as error:
+        raise UndoChainError(f"the board they lead back to: {error}") from None
+    again = Board(board.layout, undone)
+    taken: list[Removal] = []
+    for index, (a, b, _, _) in enumerate(removals):
+        try:
+            face_a, face_b = again.remove(a, b)
+        except IllegalMoveError as error:
+            raise UndoChainError(f"not a legal move: {error}", index) from None
+        taken.append((a, b, face_a, face_b))
+    return taken

@@ -58,3 +58,17 @@ class IllegalLogError(IllegalMoveError, LogError):
         self.index = index
         self.reason = reason
         super().__init__(f"event {index}: {reason}")
+
+
+class UndoChainError(MalformedError):
+    """Removals that are no legal way to the board they claim to lead to (forged faces, say).
+
+    ``index`` is the removal at fault (None: the chain as a whole) and ``tile``
+    which of its two tiles (``"a"`` or ``"b"``, None: the pair).
+    """
+
+    def __init__(self, problem: str, index: int | None = None, tile: str | None = None) -> None:
+        self.problem = problem
+        self.index = index
+        self.tile = tile
+        super().__init__(problem)

@@ -373,3 +373,9 @@ def get_layout(layout_id: object) -> Layout:
     if layout is None:
         raise MalformedError(f"there is no layout {layout_id!r}; known: {', '.join(all_layouts())}")
     return layout
+
+
+@cache
+def layout_graph(layout_id: str) -> dict[str, list[list[int]]]:
+    """:meth:`Layout.graph` of a shipped layout, worked out once and shared: never mutate it."""
+    return get_layout(layout_id).graph()

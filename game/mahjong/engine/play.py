@@ -52,7 +52,6 @@ stopwatch, it records effort, not position).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -496,8 +495,3 @@ def replay(code: GameCode | str, mode: Mode | str, log: object) -> Result:
         except MalformedError as error:
             raise MalformedLogError(index, str(error)) from None
     return game.result()
-
-
-def replay_events(code: GameCode | str, mode: Mode | str, events: Sequence[Event]) -> Result:
-    """:func:`replay` for events already parsed (for example a :class:`Game`'s own)."""
-    return replay(code, mode, [event.to_json() for event in events])

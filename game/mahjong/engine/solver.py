@@ -81,7 +81,6 @@ from game.common.rng import SplitMix64
 
 from .board import Board, check_tiles
 from .dealing import Pair, verify_plan
-from .errors import IllegalMoveError
 from .events import EventType
 from .layout import Layout, iter_bits
 from .play import Game
@@ -1003,61 +1002,6 @@ def _quick_verdict(tables: bytes, classes: Sequence[int], occupied: int, playout
 def solve(board: Board, budget: Budget | None = None) -> Solution:
     """:func:`solve_tiles` for a :class:`Board` in play."""
     return solve_tiles(board.layout, board.tiles, budget)
-
-
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """What the hint button says about the current board."""
-
-    pair: Pair | None
-    """A pair to take now: the first of a winning plan when there is one."""
-    winnable: bool | None
-    """Whether the board can still be cleared (None: undecided within the budget)."""
-    undos: int | None = None
-    """When it cannot: how many undos bring back a winnable board (None if no undo does)."""
-
-
-class Hinter:
-    """Hints that keep the board winnable, reusing one plan while the player follows it.
-
-    A winning plan stays a winning plan when the player takes any of its pairs
-    early (taking tiles away never blocks a tile), so the cached plan only has to
-    be recomputed when the player pairs tiles differently or the board changes
-    in another way (undo, shuffle).
-    """
-
-    def __init__(self, budget: Budget | None = None) -> None:
-        self.budget = budget or Budget()
-        self._plan: list[Pair] = []
-
-    def _cached_plan(self, board: Board) -> list[Pair] | None:
-        remaining = [(a, b) for a, b in self._plan if board.has_tile(a) or board.has_tile(b)]
-        if not remaining:
-            return None
-        try:
-            verify_plan(board.layout, board.tiles, remaining)
-        except IllegalMoveError:
-            return None
-        return remaining
-
-    def hint(self, board: Board, removals: Sequence[tuple[int, int, Face, Face]] = ()) -> Hint:
-        """The hint for ``board``; ``removals`` (a game's undo history) lets it count undos."""
-        if board.is_empty:
-            return Hint(None, True)
-        plan = self._cached_plan(board)
-        if plan is None:
-            solution = solve(board, self.budget)
-            if solution.plan is not None:
-                plan = list(solution.plan)
-            elif solution.verdict is Verdict.UNKNOWN:
-                pairs = board.available_pairs()
-                return Hint(pairs[0] if pairs else None, None)
-            else:
-                pairs = board.available_pairs()
-                undos = undos_to_winnable(board, removals, self.budget)
-                return Hint(pairs[0] if pairs else None, False, undos)
-        self._plan = plan
-        return Hint(plan[0], True)
 
 
 def undos_to_winnable(

@@ -56,7 +56,6 @@ from .tiles import (
     Tile,
     counts_of,
     format_table,
-    full_box,
     parse_table,
     parse_table_text,
     rack_json,
@@ -459,11 +458,3 @@ def replay(code: HandCode | str, starting_seat: int, log: object) -> State:
         except IllegalTurnError as error:
             raise IllegalLogError(index, error) from None
     return state
-
-
-def state_tiles_are_the_box(state: State) -> bool:
-    """Racks, table and pool together are exactly the box (an invariant, for tests)."""
-    codes = [tile.code for rack in state.racks for tile in rack]
-    codes += [tile.code for tiles in state.table for tile in tiles]
-    codes += [tile.code for tile in state.pool]
-    return counts_of(codes) == counts_of(tile.code for tile in full_box())

@@ -10,6 +10,7 @@ of the ``dev`` extras).
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -31,13 +32,16 @@ IMPURE = ("django", "rest_framework", "drf_spectacular", "modeltranslation", "ch
 """What an engine may not import, directly or through another module, besides the site's own packages."""
 
 
+def _game_configs() -> list[GameAppConfig]:
+    return [config for config in apps.get_app_configs() if isinstance(config, GameAppConfig)]
+
+
 def game_packages() -> list[str]:
-    return [config.name for config in apps.get_app_configs() if isinstance(config, GameAppConfig)]
+    return [config.name for config in _game_configs()]
 
 
 def engines() -> list[str]:
-    configs = [config for config in apps.get_app_configs() if isinstance(config, GameAppConfig)]
-    return [config.game.engine for config in configs if config.game.engine]
+    return [config.game.engine for config in _game_configs() if config.game.engine]
 
 
 def contracts() -> ConfigParser:
@@ -69,7 +73,27 @@ def contracts() -> ConfigParser:
             "source_modules": lines(SHARED),
             "forbidden_modules": lines(games),
         }
+    domain = [module for config in _game_configs() for module in config.game.domain]
+    if domain:
+        config["importlinter:contract:referees-know-no-transport"] = {
+            "name": "The games' referees and pages know no transport: the API and the sockets only translate",
+            "type": "forbidden",
+            "source_modules": lines(domain),
+            "forbidden_modules": lines([*transports(), "rest_framework", "channels"]),
+            # Through the shared core they do reach DRF (its throttle); what they may not do is call on it.
+            "allow_indirect_imports": "True",
+        }
     return config
+
+
+def transports() -> list[str]:
+    """Each game's API and sockets packages, those it has."""
+    found = []
+    for name in game_packages():
+        for transport in ("api", "sockets"):
+            if importlib.util.find_spec(f"{name}.{transport}") is not None:
+                found.append(f"{name}.{transport}")
+    return found
 
 
 class Command(BaseCommand):

@@ -15,7 +15,7 @@ import { loadPreference } from "./storage.js";
 import { formatNumber } from "../../core/js/numbers.js";
 
 /**
- * The replay page's config (game/mahjong/leaderboard.py _viewer_config). The names of the
+ * The replay page's config (game/mahjong/replay_pages.py _viewer_config). The names of the
  * layouts and the modes come translated from there, as on the play page.
  * @typedef {object} ReplayConfig
  * @property {import("./replay_player.js").ReplayScript} script

@@ -13,7 +13,7 @@ export const MAX_GAP_MS = 2000;
 export const MIN_GAP_MS = 150;
 
 /**
- * The replay script the server embeds (game/mahjong/leaderboard.py replay_script).
+ * The replay script the server embeds (game/mahjong/replay_pages.py script_of).
  * @typedef {object} ReplayScript
  * @property {string} code
  * @property {string} layout

@@ -7,7 +7,7 @@
 // before any game is played.
 
 /**
- * The engine's scoring constants, by their lower-case names (game/mahjong/api/views.py scoring_rules).
+ * The engine's scoring constants, by their lower-case names (game/mahjong/engine/play.py scoring_rules).
  * @typedef {object} ScoringRules
  * @property {number} pair_points
  * @property {number} speed_bonus the most a pair earns for speed

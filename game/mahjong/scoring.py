@@ -1,9 +1,12 @@
-"""Verifying a submitted game and storing it: the rules of ``POST /api/scores/``.
+"""The referee of Mahjong Solitaire's scores: what is accepted, stored and ranked.
 
-The checks run cheapest first, so that a refusal costs milliseconds and only a
-log that passed everything else is replayed (the replay searches a solvable
-arrangement for every shuffle).  Each refusal is an
-:class:`~game.core.api.errors.ApiError` naming the field:
+Whatever carries a finished game (today ``POST /api/scores/``) calls
+:func:`verify`, then :func:`store`.  The checks run cheapest first, so that a
+refusal costs milliseconds and only a log that passed everything else is
+replayed (the replay searches a solvable arrangement for every shuffle).  Each
+refusal is a :class:`Refusal` with a stable code and a message naming the
+field; it knows no HTTP: the API answers 409 for the two that say "someone was
+first" (``already_submitted``, ``copied_log``) and 400 for the others.
 
 1. the token is the server's, unaltered and under 24 hours old (400); a daily
    challenge's token is taken until its UTC day ends plus :data:`DAILY_GRACE`
@@ -21,7 +24,7 @@ arrangement for every shuffle).  Each refusal is an
 4. the events are readable (400 ``log_malformed``) and their times fit between
    the token's issue and now, plus :data:`CLOCK_SLACK_MS` (400);
 5. no person could have made them so fast (400 ``impossible_timing``: the
-   floors and their sources are in :mod:`.timing`);
+   floors and their sources are in :mod:`.engine.timing`);
 6. the moves are not those of an entry already stored for the same code and
    mode (409 ``copied_log``; the unique ``moves_digest`` column decides under
    concurrency);
@@ -33,11 +36,11 @@ arrangement for every shuffle).  Each refusal is an
    stored but held for review (:func:`review_reasons`); the others are ranked
    at once.  The reasons and the timing statistics are stored on the entry for
    the moderators either way.  Held are: a pace faster than a person finds and
-   takes pairs on the layout (:func:`~.timing.pace_floor_ms`); a program's
+   takes pairs on the layout (:func:`~.engine.timing.pace_floor_ms`); a program's
    cadence or quick resumes; a figure that would take #1 far ahead of the
    layout's reference (what moderators approved, else the pace floor: nothing
    a cheater sends can move it); a near copy of a stored game of the same deal
-   (:mod:`.likeness`);
+   (:mod:`.engine.likeness`);
 9. after it is stored: games of the same client (:func:`client_digest`) whose
    active play overlaps in time are all held, the ones stored before too
    (:func:`hold_games_at_once`).  Checked after the insert, so that games sent
@@ -48,6 +51,7 @@ from __future__ import annotations
 
 import datetime as dt
 import ipaddress
+import logging
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -56,14 +60,18 @@ from typing import Any, Final
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Min
 from django.utils.crypto import salted_hmac
-from rest_framework import status
 
-from game.core.api.errors import ApiError
+from game.core import heavy
 from game.mahjong import tokens
-from game.mahjong.engine import (
+from game.mahjong.player_names import clean_name
+
+from .daily import daily_code
+from .engine import (
     Event,
     EventType,
+    Game,
     IllegalLogError,
+    MahjongError,
     MalformedError,
     MalformedLogError,
     Mode,
@@ -74,16 +82,15 @@ from game.mahjong.engine import (
     parse_log,
     parse_log_text,
 )
-from game.mahjong.engine.codes import GameCode
-from game.mahjong.engine.events import SEPARATOR
-from game.mahjong.models import Score, moves_digest
-from game.mahjong.player_names import clean_name
-from game.mahjong.replays import play_back
+from .engine.codes import GameCode
+from .engine.events import SEPARATOR
+from .engine.likeness import NEAR_COPY, likeness, removal_steps
+from .engine.timing import ImpossibleTiming, Timing, active_spans, overlap_ms, pace_floor_ms, read_timing
+from .models import Score, moves_digest
+from .replays import FORMAT as REPLAY_FORMAT
+from .replays import find_dead_end, play_back
 
-from .daily import daily_code
-from .dead_ends import find_dead_end_if_free
-from .likeness import NEAR_COPY, likeness, removal_steps
-from .timing import ImpossibleTiming, Timing, active_spans, overlap_ms, pace_floor_ms, read_timing
+logger = logging.getLogger(__name__)
 
 MAX_EVENTS: Final = 2_000
 """Classic: one board of at most 72 pairs, with room for every undo, hint and pause a person makes."""
@@ -132,6 +139,19 @@ QUICK_RESUMES: Final = 5
 """Held when this many matches came within a second of a resume: a program's way to use the pause."""
 
 
+class Refusal(Exception):
+    """A submission the referee turns down; nothing was stored.
+
+    ``code`` is stable (clients show their own words for it), ``message`` is
+    English for developers and names the field at fault.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
 @dataclass(frozen=True, slots=True)
 class Verified:
     """A submission that passed every check, ready to be stored."""
@@ -157,32 +177,32 @@ def check_token(text: str, *, now_ms: int | None = None) -> tokens.DealToken:
     try:
         token = tokens.verify(text)
     except tokens.TokenExpired:
-        raise ApiError(
+        raise Refusal(
+            "token_expired",
             "token: the deal token has expired: a game must be submitted within 24 hours of its deal",
-            code="token_expired",
         ) from None
     except tokens.TokenError:
-        raise ApiError(
+        raise Refusal(
+            "token_invalid",
             "token: not a valid deal token (forged, altered or not from this server): "
             "use the token POST /api/deals/ returned",
-            code="token_invalid",
         ) from None
     # The signature makes these impossible unless the key leaked; checked all the same.
     try:
         code = GameCode.parse(token.code)
         Mode.parse(token.mode)
     except MalformedError:
-        raise ApiError("token: not a valid deal token (unknown game)", code="token_invalid") from None
+        raise Refusal("token_invalid", "token: not a valid deal token (unknown game)") from None
     if token.daily is not None and daily_code(token.daily, token.mode) != code:
-        raise ApiError("token: not a valid deal token (not that day's daily challenge)", code="token_invalid")
+        raise Refusal("token_invalid", "token: not a valid deal token (not that day's daily challenge)")
     if token.daily is not None and now_ms is not None:
         closes = daily_closes(token.daily)
         if now_ms > closes.timestamp() * 1000:
-            raise ApiError(
+            raise Refusal(
+                "daily_closed",
                 f"token: the daily challenge of {token.daily.isoformat()} closed at "
                 f"{closes:%Y-%m-%d %H:%M} UTC ({_minutes(DAILY_GRACE)} after its day ended): "
                 "play today's",
-                code="daily_closed",
             )
     return token
 
@@ -192,20 +212,18 @@ def daily_closes(day: dt.date) -> dt.datetime:
     return dt.datetime.combine(day + dt.timedelta(days=1), dt.time.min, tzinfo=dt.UTC) + DAILY_GRACE
 
 
-def already_submitted_error() -> ApiError:
-    return ApiError(
+def already_submitted_error() -> Refusal:
+    return Refusal(
+        "already_submitted",
         "token: a score was already submitted for this deal (one per deal): deal a new game",
-        status.HTTP_409_CONFLICT,
-        code="already_submitted",
     )
 
 
-def copied_log_error() -> ApiError:
-    return ApiError(
+def copied_log_error() -> Refusal:
+    return Refusal(
+        "copied_log",
         "log: these moves are those of a game already submitted on this deal and mode (only the times "
         "differ): a copied game is not taken",
-        status.HTTP_409_CONFLICT,
-        code="copied_log",
     )
 
 
@@ -221,19 +239,20 @@ def check_counts(log: Sequence[Any] | str, mode: str) -> None:
     arcade = mode == Mode.ARCADE
     cap = MAX_ARCADE_EVENTS if arcade else MAX_EVENTS
     if total > cap:
-        raise ApiError(f"log: at most {cap} events in {_a_game(mode)}, not {total}", code="log_too_long")
+        raise Refusal("log_too_long", f"log: at most {cap} events in {_a_game(mode)}, not {total}")
     if kinds[EventType.HINT] > MAX_HINTS:
-        raise ApiError(f"log: at most {MAX_HINTS} hints, not {kinds[EventType.HINT]}", code="log_too_long")
+        raise Refusal("log_too_long", f"log: at most {MAX_HINTS} hints, not {kinds[EventType.HINT]}")
     shuffles = kinds[EventType.SHUFFLE]
     if not arcade and shuffles > MAX_CLASSIC_SHUFFLES:
-        raise ApiError(
+        raise Refusal(
+            "log_too_long",
             f"log: at most {MAX_CLASSIC_SHUFFLES} shuffles in a classic game, not {shuffles}",
-            code="log_too_long",
         )
     levels = kinds[EventType.NEXT_LEVEL] + 1
     if arcade and levels > MAX_ARCADE_LEVELS:
-        raise ApiError(
-            f"log: at most {MAX_ARCADE_LEVELS} levels in an arcade game, not {levels}", code="log_too_long"
+        raise Refusal(
+            "log_too_long",
+            f"log: at most {MAX_ARCADE_LEVELS} levels in an arcade game, not {levels}",
         )
 
 
@@ -266,17 +285,17 @@ def check_time_bound(events: Sequence[Event], mode: str, *, issued_ms: int, now_
     bound_ms = elapsed_ms + CLOCK_SLACK_MS
     claimed = classic_time_ms(events) if mode == Mode.CLASSIC else None
     if claimed is not None and claimed > bound_ms:
-        raise ApiError(
+        raise Refusal(
+            "impossible_time",
             f"log: the game claims a time of {_seconds(claimed)}, but only {_seconds(elapsed_ms)} "
             "passed since it was dealt",
-            code="impossible_time",
         )
     duration_ms = events[-1].t if events else 0
     if duration_ms > bound_ms:
-        raise ApiError(
+        raise Refusal(
+            "impossible_time",
             f"log: its last event comes {_seconds(duration_ms)} after the deal, but only "
             f"{_seconds(elapsed_ms)} passed since it was dealt",
-            code="impossible_time",
         )
 
 
@@ -344,7 +363,7 @@ def layout_reference(layout_id: str, mode: Mode) -> int | None:
 
     Classic: the fastest ranked time approved on any board of the layout, and
     before any, the time of a game at the pace floor (every pair but the first
-    at :func:`~.timing.pace_floor_ms`); arcade: the highest score approved, and
+    at :func:`~.engine.timing.pace_floor_ms`); arcade: the highest score approved, and
     before any, None (a score grows with the game's length, so only the pace
     floor bounds it).  An entry ranked at once never moves it, so a cheater
     cannot lower it step by step.
@@ -438,7 +457,7 @@ def verify(token_text: str, name: str, log: list[Any] | str, *, now_ms: int, cli
     try:
         clean = clean_name(name)
     except ValueError as error:
-        raise ApiError(f"name: {error}", code="name_invalid") from None
+        raise Refusal("name_invalid", f"name: {error}") from None
 
     try:
         events = parse_log_text(log) if isinstance(log, str) else parse_log(log)
@@ -451,7 +470,7 @@ def verify(token_text: str, name: str, log: list[Any] | str, *, now_ms: int, cli
     try:
         timing = read_timing(events)
     except ImpossibleTiming as error:
-        raise ApiError(error.reason, code="impossible_timing") from None
+        raise Refusal("impossible_timing", error.reason) from None
 
     digest = moves_digest(token.code, token.mode, stored_log)
     if Score.objects.filter(moves_digest=digest).exists():
@@ -463,12 +482,12 @@ def verify(token_text: str, name: str, log: list[Any] | str, *, now_ms: int, cli
         raise _log_error(error) from None
     result = recording.result
     if result.mode is Mode.CLASSIC and result.status is not Status.CLEARED:
-        raise ApiError(
+        raise Refusal(
+            "not_cleared",
             "log: a classic game is submitted once the board is cleared, but this log ends with tiles "
             f"on the board (status {result.status.value})",
-            code="not_cleared",
         )
-    recording.stored["dead_end"] = find_dead_end_if_free(game)
+    recording.stored["dead_end"] = _dead_end_if_free(game)
 
     return Verified(
         token=token,
@@ -484,14 +503,49 @@ def verify(token_text: str, name: str, log: list[Any] | str, *, now_ms: int, cli
     )
 
 
-def _log_error(error: MalformedLogError | IllegalLogError) -> ApiError:
+def _dead_end_if_free(game: Game) -> int | None:
+    """The lost game's dead end (:func:`~.replays.find_dead_end`), searched in the pool, or None.
+
+    The search may take up to a second (:data:`~.replays.DEAD_END_BUDGET`): like a
+    solve, it runs in the pool's processes and only while it holds one of the
+    machine's slots (``game/core/heavy.py``): through the API, the one its check
+    holds.  A caller holding none, when every slot is taken, gets the game without
+    its dead end (null, as when the search's budget runs out: its replay page then
+    shows no mark).
+    """
+    if game.board.is_empty:
+        return None  # no search to run
+    with heavy.hold() as held:
+        if not held:
+            return None
+        return heavy.run_in_pool(find_dead_end, game)
+
+
+def _log_error(error: MalformedLogError | IllegalLogError) -> Refusal:
     if isinstance(error, MalformedLogError):
-        return ApiError(f"log event {error.index} is malformed: {error.reason}", code="log_malformed")
-    return ApiError(f"log event {error.index} is an illegal move: {error.reason}", code="log_illegal")
+        return Refusal("log_malformed", f"log event {error.index} is malformed: {error.reason}")
+    return Refusal("log_illegal", f"log event {error.index} is an illegal move: {error.reason}")
+
+
+def late_replay(entry: Score) -> dict[str, Any]:
+    """The replay of an entry stored without one (before replays were stored), as :func:`verify`
+    would have made it but for the dead end (a second's search: null, no mark), or a marker
+    saying its log does not replay.
+
+    A log beyond today's caps is not replayed at all: it would have been refused,
+    and nothing may cost more to show than a submission costs now.
+    """
+    try:
+        check_counts(entry.log, entry.mode)
+        return play_back(entry.code, entry.mode, parse_log(entry.log))[1].stored
+    except (MahjongError, Refusal) as error:
+        # Accepted logs replay; if one stops doing so, its page still shows the entry.
+        logger.warning("score %s does not replay: %s", entry.pk, error)
+        return {"format": REPLAY_FORMAT, "error": str(error)[:200]}
 
 
 def store(verified: Verified, *, created: dt.datetime | None = None) -> Score:
-    """Save the entry; :class:`ApiError` 409 if another request stored it (or its moves) first.
+    """Save the entry; a :class:`Refusal` if another request stored it (or its moves) first.
 
     The unique constraints on ``token_digest`` and ``moves_digest`` are what
     make "one submission per token" and "no copied game" hold when several

@@ -1,58 +1,39 @@
-"""The leaderboard pages and the replay viewer (under the language prefix).
+"""The leaderboard pages (under the language prefix); each row leads to its replay (replay_pages.py).
 
 The boards come from ``Score.objects``: a layout's (``ranked``, random deals
 only), a code's (``of_code``, ``?code=MJ1-L00-ABCDEFG``) and a day's
 (``daily``); classic rows show the ranked time with the stopwatch and the
-penalties that make it up (:func:`penalty_note`).  The replay
-page embeds what the browser needs to rebuild every board of an accepted game:
-the deal, the log, and for each event the part of it only the server can work
-out (see :func:`replay_script`).  That part was computed once, when the game
-was submitted, and is served from the entry (:func:`stored_replay`).
+penalties that make it up (:func:`penalty_note`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import logging
-import math
 import re
 from dataclasses import dataclass
-from typing import Any, Final, cast
+from typing import Any, Final
 from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import formats
-from django.utils.cache import patch_cache_control
-from django.utils.html import format_html
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 
-from game.core.api.errors import ApiError
-from game.core.api.throttling import ClientRateThrottle
 from game.core.page_limits import rate_limited
 from game.mahjong.periods import PERIOD_NAMES, PERIODS
 
-from . import replays
-from .api import submissions
-from .api.daily import daily_code, today
-from .api.views import layout_graph
-from .engine import FACES, GameCode, MahjongError, all_layouts, get_layout, parse_log
-from .engine.play import HINT_PENALTY_MS, SHUFFLE_PENALTY_MS, scoring_rules
+from .daily import daily_code, today
+from .engine import GameCode, MahjongError, all_layouts, get_layout
+from .engine.play import HINT_PENALTY_MS, SHUFFLE_PENALTY_MS
 from .models import Mode, Score
-from .names import MODE_NAMES, face_name, layout_name
-from .views import style_sheets
-
-logger = logging.getLogger(__name__)
+from .names import MODE_NAMES, layout_name
+from .scoring import DAILY_GRACE
 
 BOARD_SIZE: Final = 100
 """Rows shown on a board: the top 100."""
-
-MAX_ID: Final = 2**63 - 1
-"""Larger ids cannot be in the table (BigAutoField); the database would refuse the query."""
-
 
 DEFAULT_LAYOUT: Final = "L00"
 DEFAULT_MODE: Final = Mode.CLASSIC.value
@@ -243,7 +224,7 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
             "shuffle": format_penalty(SHUFFLE_PENALTY_MS),
             "hint_seconds": HINT_PENALTY_MS // 1000,
             "shuffle_seconds": SHUFFLE_PENALTY_MS // 1000,
-            "grace_minutes": int(submissions.DAILY_GRACE.total_seconds() // 60),
+            "grace_minutes": int(DAILY_GRACE.total_seconds() // 60),
         },
         "layout_name": layout_name(choice.layout),
         "mode_name": MODE_NAMES[choice.mode],
@@ -320,128 +301,8 @@ def daily_leaderboard(request: HttpRequest) -> HttpResponse:
     return render(request, "mahjong/daily_leaderboard.html", context)
 
 
-# -- the replay viewer ----------------------------------------------------------------------------
-
-
-class _ReplayScope:
-    """What the API's throttle reads from a view: the replay page's own rate-limit scope."""
-
-    throttle_scope = "replays"
-
-
-def replay_script(code: str, mode: str, log: list[dict[str, Any]]) -> dict[str, Any]:
-    """The deal, the log, and per event what the engine decided there (computed now).
-
-    ``outcomes[k]`` is ``null`` for most events; a shuffle's is the arrangement
-    it dealt (``tiles`` and ``plan``), a next level's that level's deal, a hint's
-    the pair the engine showed (``pair``).  Shuffles and deals come from our own
-    PRNG, so the browser takes them from here instead of re-implementing them.
-    Raises :class:`~game.mahjong.engine.MahjongError` if the log no longer replays.
-    The page itself serves what the submission stored (:func:`stored_replay`).
-    """
-    return script_of(code, mode, log, replays.record(code, mode, parse_log(log)).stored)
-
-
-def script_of(code: str, mode: str, log: list[dict[str, Any]], stored: dict[str, Any]) -> dict[str, Any]:
-    """The viewer's script: a stored replay (game.mahjong.replays) with its layout and its log."""
-    layout = get_layout(GameCode.parse(code).layout_id)
-    return {
-        "code": code,
-        "layout": layout.id,
-        "mode": mode,
-        "positions": [list(p) for p in layout.positions],
-        "graph": layout_graph(layout.id),
-        "deal": stored["deal"],
-        "events": log,
-        "outcomes": stored["outcomes"],
-        "result": stored["result"],
-    }
-
-
-def stored_replay(entry: Score) -> dict[str, Any] | None:
-    """What the entry's replay page shows, from storage; None if its log no longer replays.
-
-    Entries accepted since replays are stored have theirs.  An older one gets
-    its replay computed on its first view and saved, unless its log breaks
-    today's caps (which would have refused it: no page may cost more than a
-    submission does now), in which case it is marked as not replayable.
-    """
-    if entry.replay is not None:
-        return entry.replay if replays.is_stored_form(entry.replay) else None
-    try:
-        events = parse_log(entry.log)
-        submissions.check_counts(entry.log, entry.mode)
-        stored: dict[str, Any] = replays.record(entry.code, entry.mode, events).stored
-    except (MahjongError, ApiError) as error:
-        # Accepted logs replay; if one stops doing so, the page still shows the entry.
-        logger.warning("score %s no longer replays: %s", entry.pk, error)
-        stored = {"format": replays.FORMAT, "error": str(error)[:200]}
-    Score.objects.filter(pk=entry.pk, replay__isnull=True).update(replay=stored)
-    entry.replay = stored
-    return stored if replays.is_stored_form(stored) else None
-
-
-def _viewer_config(script: dict[str, Any] | None) -> dict[str, Any]:
-    return {
-        "script": script,
-        "scoring": scoring_rules(),
-        "styles": style_sheets(),
-        "faceNames": {face: face_name(face) for face in FACES},
-        "language": get_language(),
-    }
-
-
-def _too_many_replays(request: HttpRequest, wait: float | None) -> HttpResponse:
-    seconds = max(1, math.ceil(wait)) if wait is not None else 60
-    response = render(request, "mahjong/replay_throttled.html", {"retry_after": seconds}, status=429)
-    response["Retry-After"] = str(seconds)
-    return response
-
-
-@require_safe
-def replay(request: HttpRequest, pk: int) -> HttpResponse:
-    """One accepted game, played back move by move on the canvas.
-
-    Rate-limited per client address like the API (the "replays" scope), before
-    anything is read.  The public sees public entries only; a moderator (who
-    may view scores in the admin) sees any, held for review or hidden, to judge it.
-    """
-    throttle = ClientRateThrottle()
-    if not throttle.allow_request(cast(Any, request), cast(Any, _ReplayScope())):
-        return _too_many_replays(request, throttle.wait())
-    moderator = request.user.has_perm("game.view_score")
-    entries = Score.objects.all() if moderator else Score.objects.public()
-    entry = entries.filter(pk=pk).first() if pk <= MAX_ID else None
-    if entry is None:
-        raise Http404("there is no public score with this id")
-    stored = stored_replay(entry)
-    script = None if stored is None else script_of(entry.code, entry.mode, entry.log, stored)
-    play_url = reverse("mahjong:play_code", args=[entry.code])
-    if entry.mode == Mode.ARCADE:
-        play_url += "?mode=arcade"
-    context = {
-        "entry": entry,
-        "name": format_html("<bdi>{}</bdi>", entry.name),
-        "figure": figure_of(entry),
-        "penalty": penalty_note(entry),
-        "rank": Score.objects.rank_of(entry),
-        "layout_name": layout_name(entry.layout),
-        "mode_name": MODE_NAMES.get(entry.mode, entry.mode),
-        "play_url": play_url,
-        "board_url": _board_url(entry),
-        "config": _viewer_config(script),
-        "replayable": script is not None,
-        "not_public": not entry.is_public,
-        "events": len(entry.log),
-        "moves": format_count(entry.moves),
-    }
-    response = render(request, "mahjong/replay.html", context)
-    if not entry.is_public:
-        patch_cache_control(response, private=True, no_store=True)
-    return response
-
-
-def _board_url(entry: Score) -> str:
+def board_url(entry: Score) -> str:
+    """The address of the board an entry ranks on: its day's, its code's or its layout's."""
     if entry.daily is not None:
         return f"{reverse('mahjong:daily_leaderboard')}?{urlencode({'date': entry.daily.isoformat()})}"
     code = "" if entry.random_deal else entry.code

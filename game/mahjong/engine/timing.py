@@ -3,8 +3,9 @@
 ``POST /api/scores/`` refuses a log that no person could have played
 (:func:`read_timing` raises :class:`ImpossibleTiming`), and keeps, for the
 moderators, the figures that tell a person's play from a program's
-(:class:`Timing`).  Pure Python, no Django: the figures and their sources are
-here, and the API only maps the refusal to its error.
+(:class:`Timing`).  A rule of the game as people play it, so the engine's: the
+figures and their sources are here; the referee (``game.mahjong.scoring``)
+turns the refusal into its own.
 
 The floors
 ==========
@@ -110,7 +111,7 @@ again): their minimum, tenth percentile, median and coefficient of variation
 (standard deviation over mean), the pauses, the matches that came within
 :data:`QUICK_RESUME_MS` of a resume, and the bursts of :data:`BURST_MATCHES`
 matches within :data:`QUICK_BURST_MS` (fast, yet possible).  The API holds an
-entry for review on them (``submissions.review_reasons``); they are not floors.
+entry for review on them (``scoring.review_reasons``); they are not floors.
 
 Sources
 =======
@@ -147,7 +148,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from game.mahjong.engine import Event, EventType
+from .events import Event, EventType
 
 # -- measured figures -------------------------------------------------------------------------
 
