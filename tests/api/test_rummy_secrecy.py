@@ -52,6 +52,9 @@ from tests.sockets import Socket, run
 from .rummy import act, auth, create, key_of, server_state
 
 TILE = re.compile(r"(?:[RBKO](?:1[0-3]|[1-9])|J)")
+CODE_IN_TEXT = re.compile(r"(?<![A-Z0-9])RM\d-[A-Z]+")
+"""A hand code within a text, in any case, not inside a longer word: a room's random public id
+(``SIqGcrM4-j0tLSoz``) may hold the letters of one by chance."""
 FORETOLD = 5
 """A list of this many tiles or more that is the pool's next tiles, in order, foretells draws.
 Fewer can be anyone's by chance: with three, the tiles a player had just laid down (K1 K2 K6)
@@ -151,7 +154,7 @@ def leaks(data: Any, seat: int, hands: list[HandSecrets]) -> list[str]:
     found: list[str] = []
     # A code of an unknown hand is a leak too, whatever it deals: only a hand shown over names its own.
     for value in values(data):
-        if isinstance(value, str) and set(re.findall(r"RM\d-[A-Z]+", value.upper())) - shown:
+        if isinstance(value, str) and set(CODE_IN_TEXT.findall(value.upper())) - shown:
             found.append(f"a code in {value[:60]!r}")
     for hand in hands:
         if hand.number in over:
@@ -162,7 +165,7 @@ def leaks(data: Any, seat: int, hands: list[HandSecrets]) -> list[str]:
                 upper = value.upper()
                 if any(word in upper for word in words):
                     found.append(f"hand {hand.number}: the code in {value[:60]!r}")
-                for candidate in {value, *re.findall(r"RM\d-[A-Z]+", upper)}:
+                for candidate in {value, *CODE_IN_TEXT.findall(upper)}:
                     code = dealt_by(candidate)
                     if (
                         code is not None
