@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 from django.utils import formats, timezone, translation
 
-from tests.api.conftest import make_score
+from tests.mahjong.api.conftest import make_score
 from tests.paths import mahjong_path
 
 DAY = dt.date(2026, 12, 2)

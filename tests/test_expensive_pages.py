@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import translation
 from pytest_django import Settings
 
-from tests.api.conftest import _fresh_throttles
+from tests.mahjong.api.conftest import _fresh_throttles
 
 __all__ = ["_fresh_throttles"]  # counts of each test's own
 

@@ -23,11 +23,11 @@ from pytest_django import Settings
 from game.core import heavy
 from game.mahjong import scoring
 from game.mahjong.models import Score
-from tests.api.conftest import _fresh_throttles, deal_long_ago, post, submit
-from tests.api.held_work import slots_taken
-from tests.api.rummy import act, create, key_of, pin_codes
+from tests.held_work import slots_taken
+from tests.mahjong.api.conftest import _fresh_throttles, deal_long_ago, post, submit
+from tests.mahjong.pages.test_replay_dead_end import stuck
+from tests.rummy.api.helpers import act, create, key_of, pin_codes
 from tests.slot_holder import hold_slots, run_a_pool
-from tests.test_replay_dead_end import stuck
 
 __all__ = ["_fresh_throttles"]  # generous API rate limits and counts of each test's own
 

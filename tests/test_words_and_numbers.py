@@ -20,7 +20,7 @@ from game.mahjong.engine.layout import get_layout, iter_bits
 from game.mahjong.engine.tiles import Face
 from game.mahjong.names import LAYOUT_NAMES, layout_name
 from rules.content import CONTENT_DIR
-from tests.api.conftest import make_score
+from tests.mahjong.api.conftest import make_score
 from tests.paths import mahjong_path
 
 LANGUAGES = ["en", "it", "pl", "ru", "fr"]

@@ -15,8 +15,7 @@ from django.test import Client
 from game.mahjong import tokens
 from game.mahjong.engine import GameCode, deal
 from game.mahjong.models import Score
-
-from .conftest import play
+from tests.mahjong.api.conftest import play
 
 
 @pytest.fixture

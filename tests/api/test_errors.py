@@ -17,10 +17,10 @@ from game.mahjong.api import views
 from site_core.asgi import application as asgi_application
 from site_core.wsgi import application as wsgi_application
 from tests import failing_jobs
+from tests.api_limits import GENEROUS_RATES
+from tests.mahjong.api.conftest import deal_long_ago, play, post
 from tests.refusals import refused
 from tests.sockets import run
-
-from .conftest import GENEROUS_RATES, deal_long_ago, play, post
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 PACE = (0.25, -0.15, 0.3, -0.25, 0.1, -0.3, 0.2, -0.05)
-"""A person's uneven pace: each gap up to 30% of a step early or late (as tests/api/conftest.py
+"""A person's uneven pace: each gap up to 30% of a step early or late (as tests/mahjong/api/conftest.py
 plays). An even pace is a program's: the server holds such a game for review."""
 
 

@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from game.rummy.engine import Level, State, apply, bot_move, check_turn, choose_move, new_hand
 from tests.benchmarks._stats import percentile, pin_to_one_core
 from tests.benchmarks.bench_solver import wilson
-from tests.rummy.positions import big_joker_tables
+from tests.rummy.engine.positions import big_joker_tables
 
 TARGET_SHARE = 0.65
 PAIRINGS = ((Level.MEDIUM, Level.EASY), (Level.HARD, Level.MEDIUM))

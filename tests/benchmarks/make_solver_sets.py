@@ -8,7 +8,7 @@
 
 Everything random comes from the engine's :class:`SplitMix64`, seeded from
 fixed texts, so the files are the same on every machine, and
-``tests/mahjong/test_solver_sets.py`` checks that the committed files are what
+``tests/mahjong/engine/test_solver_sets.py`` checks that the committed files are what
 this script makes.  Run from the project root::
 
     .venv/bin/python tests/benchmarks/make_solver_sets.py

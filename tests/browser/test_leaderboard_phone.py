@@ -11,9 +11,9 @@ from django.utils import timezone, translation
 from playwright.sync_api import Page
 
 from game.mahjong.daily import daily_code, today
-from tests.api.conftest import make_score
 from tests.browser.conftest import PHONE
 from tests.browser.helpers import PlayPage
+from tests.mahjong.api.conftest import make_score
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -16,7 +16,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from tests.browser.helpers import PlayPage, plan_of
-from tests.test_replay_page import submitted
+from tests.mahjong.pages.test_replay_page import submitted
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import CDPSession, Locator, expect
 
-from tests.api.rummy import set_log
 from tests.browser.conftest import PHONE
 from tests.browser.helpers import PlayPage
 from tests.browser.test_rummy_play import RummyTable, pinned  # noqa: F401
 from tests.browser.test_rummy_screen import ALL_DRAWS
+from tests.rummy.api.helpers import set_log
 
 FINGER_LIFT_PX = 28
 """How far above the finger a lifted tile floats (drag.js)."""

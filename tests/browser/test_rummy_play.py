@@ -23,8 +23,8 @@ from playwright.sync_api import Locator, Page, expect
 
 from game.rummy.models import Match
 from rules.models import Page as ContentPage
-from tests.api.rummy import pin_codes, server_state
 from tests.browser.helpers import PageProblems
+from tests.rummy.api.helpers import pin_codes, server_state
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

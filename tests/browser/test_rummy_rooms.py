@@ -25,11 +25,11 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, Request,
 
 from game.rummy import service
 from game.rummy.models import Hand, Match
-from tests.api.rummy import set_log, stored
 from tests.browser.asgi_server import AsgiServer
 from tests.browser.conftest import PHONE
 from tests.browser.helpers import PageProblems
 from tests.browser.test_rummy_play import RummyTable, pinned  # noqa: F401
+from tests.rummy.api.helpers import set_log, stored
 from tests.rummy.test_sockets import ALL_DRAWS_AND_PASSES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.api.rummy import pin_codes, set_log
 from tests.browser.helpers import PageProblems, PlayPage
 from tests.browser.test_rummy_play import RummyTable, pinned  # noqa: F401
+from tests.rummy.api.helpers import pin_codes, set_log
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -23,11 +23,11 @@ from playwright.sync_api import expect
 from game.common.rng import seed_from_text
 from game.rummy.engine import Action, LogEntry, apply, bot_move, format_log, new_hand, parse_table
 from game.rummy.service import COMPUTER_BUDGET_S, COMPUTER_SEAT
-from tests.api.rummy import set_log
 from tests.browser.conftest import PHONE
 from tests.browser.helpers import PlayPage
 from tests.browser.test_rummy_play import OPENING, OPENING_CODE, RummyTable, pinned  # noqa: F401
 from tests.browser.test_rummy_rooms import Device, _short_lived_connections, devices  # noqa: F401
+from tests.rummy.api.helpers import set_log
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -776,7 +776,7 @@ def _next_pair(game: Game) -> tuple[int, int]:
 
 
 # The undo scenarios are played at a person's pace (matches at least 300 ms apart, none within
-# 300 ms of a new board), so that the API takes their logs too: tests/api/test_arcade_undo.py
+# 300 ms of a new board), so that the API takes their logs too: tests/mahjong/api/test_arcade_undo.py
 # sends them and checks that the server scores each as the client showed it, step by step.
 
 

@@ -24,7 +24,7 @@ from django.utils import timezone
 from game.rummy import rooms, service, sockets
 from game.rummy.engine import Level
 from game.rummy.models import Hand, Match, Mode
-from tests.api.rummy import pin_codes, server_state, set_log
+from tests.rummy.api.helpers import pin_codes, server_state, set_log
 from tests.sockets import WAIT_S, Socket, run
 
 pytestmark = pytest.mark.django_db(transaction=True)

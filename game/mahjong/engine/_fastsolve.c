@@ -2,7 +2,7 @@
  *
  * Each function is a faithful port of a pure-Python reference, which stays in
  * the engine and runs wherever this could not be built: for the same input it
- * returns the same Python objects (tests/mahjong/test_solver_compiled.py calls
+ * returns the same Python objects (tests/mahjong/engine/test_solver_compiled.py calls
  * both on every call a search makes, and checks that the whole search takes
  * the same steps).  Ported:
  *   relaxed       _Search._relaxed_py     (the relaxed game of a state)

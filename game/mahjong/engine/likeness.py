@@ -13,7 +13,7 @@ the tiles of the longer game: 1 for a copy whose pairs were swapped with their
 neighbours or paired anew within their faces, about 0.35 for two random ways
 of playing a deal.
 
-The threshold, :data:`NEAR_COPY`, is measured (``tests/mahjong/test_likeness.py``
+The threshold, :data:`NEAR_COPY`, is measured (``tests/mahjong/engine/test_likeness.py``
 keeps the figures): games of one deal that take the very same pairs (the
 deal's own plan, the worst case: people who pair a face's four tiles otherwise
 are less alike still) in orders of their own, at random, scanning the board
