@@ -86,6 +86,11 @@ messages: setup
 # a second server (another checkout's, the load test's) would take it over, so none is opened.
 SERVE_DIR := $(or $(TMPDIR),/tmp)/miaojong-serve
 SERVE_PORT ?= 8000
+# An online room's two players must reach each other's sockets: several workers only through
+# Redis (REDIS_URL, channels-redis). Without it, one worker, said aloud: with the in-memory layer
+# each worker would hold its own players, and moves would silently never arrive.
+SERVE_WORKERS := $(if $(REDIS_URL),2,1)
+SERVE_NOTICE := $(if $(REDIS_URL),2 workers sharing the rooms' sockets through Redis,1 worker only: REDIS_URL is not set and an online room's players must reach each other; set it for 2)
 SERVE_ENV := DJANGO_DEBUG=0 DJANGO_ALLOWED_HOSTS=127.0.0.1,localhost DJANGO_SECURE_SSL_REDIRECT=0 \
 	DJANGO_STATIC_ROOT=$(SERVE_DIR)/static
 
@@ -96,9 +101,9 @@ serve: setup
 	$(PYTHON) manage.py check --deploy; \
 	$(PYTHON) manage.py collectstatic --no-input -v 0; \
 	$(PYTHON) manage.py migrate --no-input; \
-	echo "serving on http://127.0.0.1:$(SERVE_PORT) (static files in $(SERVE_DIR)/static)"; \
+	echo "serving on http://127.0.0.1:$(SERVE_PORT) (static files in $(SERVE_DIR)/static), $(SERVE_NOTICE)"; \
 	exec .venv/bin/gunicorn site_core.asgi:application --bind 127.0.0.1:$(SERVE_PORT) \
-		--workers 2 --worker-class site_core.asgi_worker.Worker --no-control-socket
+		--workers $(SERVE_WORKERS) --worker-class site_core.asgi_worker.Worker --no-control-socket
 
 # PostgreSQL at 127.0.0.1:5432 (user postgres, trust auth) is needed; see tests/load/run_load.py --help.
 load: setup

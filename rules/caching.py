@@ -5,7 +5,8 @@ Pages live in ``caches["pages"]``: each process's own memory, bounded (see the
 counters a flood of page requests must not push out.
 
 A page's key is made of what selects its content and nothing else: the
-scheme and host (the pages carry absolute links), the path, the active
+scheme and host name (the pages carry absolute links; the port is left out, and
+only a page asked for with the server's own port is stored), the path, the active
 language, and the query parameters the view reads, if any (passed by name,
 normalised). Unknown query strings (``?x=1``, ``?x=2``...) all share the one
 copy. The pages do not touch the session or the user, so one copy serves
@@ -35,6 +36,7 @@ from typing import Any
 from django.core.cache import caches
 from django.db import DEFAULT_DB_ALIAS, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, QueryDict
+from django.http.request import split_domain_port
 from django.template.response import SimpleTemplateResponse
 from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language
@@ -82,9 +84,25 @@ def content_changed(using: str = DEFAULT_DB_ALIAS, **_kwargs: Any) -> None:
 
 
 def page_key(request: HttpRequest, version: str, query: str = "") -> str:
-    """The cache key of the page ``request`` asks for, under content ``version``."""
-    selects = "\n".join([request.scheme or "", request.get_host(), request.path, get_language() or "", query])
+    """The cache key of the page ``request`` asks for, under content ``version``.
+
+    The host without its port: a client can write any port in ``Host`` (the
+    allowed hosts name no port), and a key per port would make each one a miss.
+    """
+    host, _port = split_domain_port(request.get_host())
+    selects = "\n".join([request.scheme or "", host, request.path, get_language() or "", query])
     return f"{KEY_PREFIX}.{version}.{hashlib.sha256(selects.encode('utf-8')).hexdigest()}"
+
+
+def _own_port(request: HttpRequest) -> bool:
+    """Whether ``Host`` names no port, or the one the server was reached on.
+
+    Only such a page is stored: its absolute links carry the port it was asked
+    with, and a copy made for a port of the client's choosing would send every
+    visitor there.
+    """
+    _host, port = split_domain_port(request.get_host())
+    return not port or port == str(request.META.get("SERVER_PORT", ""))
 
 
 def _storable(request: HttpRequest, response: HttpResponseBase) -> bool:
@@ -124,7 +142,7 @@ def cached_public_page(
             response = view(request, *args, **kwargs)
             if not response.has_header("Cache-Control"):
                 patch_cache_control(response, public=True, max_age=BROWSER_SECONDS)
-            if _storable(request, response):
+            if _storable(request, response) and _own_port(request):
 
                 def store(rendered: HttpResponse) -> None:
                     pages.set(key, rendered, SERVER_SECONDS)

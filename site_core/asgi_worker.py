@@ -1,10 +1,12 @@
 """The gunicorn worker that serves the ASGI application in production (``make serve``).
 
 uvicorn's own worker with the limits this site wants: a WebSocket message is at most
-64 KiB (uvicorn would buffer up to 16 MiB of one before the application sees it; the
-room socket reads at most 16 KB and answers anything between with an error), and the
-server pings each socket every 20 s, closing it when no pong comes back within 20 s,
-so a vanished phone frees its seat for the other player to see.
+16 KiB, what the room socket reads (a whole table is under 2 KB): a longer one is refused
+as its frame header announces it, unread, with the close code 1009 (uvicorn would buffer
+up to 16 MiB of one before the application sees it). The server pings each socket every
+5 s and closes it when no pong comes back within 5 s, so a connection that died without
+a word (a phone gone, a cable pulled) frees its seat within 10 s for the other player to
+see; a ping is a few bytes.
 
 One event loop per worker reads every connection, so a client that sends its headers
 or body a byte at a time holds no worker (``tests/test_slow_clients.py``); a reverse
@@ -20,14 +22,17 @@ from typing import Any, ClassVar
 
 from uvicorn_worker import UvicornWorker
 
-WS_MAX_BYTES = 64 * 1024
+WS_MAX_BYTES = 16 * 1024
+"""game.rummy.sockets.MAX_MESSAGE_CHARS, in bytes; settings.DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE too."""
+WS_PING_INTERVAL_S = 5.0
+WS_PING_TIMEOUT_S = 5.0
 
 
 class Worker(UvicornWorker):  # type: ignore[misc]
     CONFIG_KWARGS: ClassVar[dict[str, Any]] = {
         **UvicornWorker.CONFIG_KWARGS,
         "ws_max_size": WS_MAX_BYTES,
-        "ws_ping_interval": 20.0,
-        "ws_ping_timeout": 20.0,
+        "ws_ping_interval": WS_PING_INTERVAL_S,
+        "ws_ping_timeout": WS_PING_TIMEOUT_S,
         "proxy_headers": False,
     }

@@ -319,6 +319,10 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# Daphne (make run) refuses a longer WebSocket message unread, as site_core/asgi_worker.py has
+# uvicorn do: 16 KiB, what the room socket reads (Daphne's own default is 1 MiB).
+DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE = 16 * 1024
+DAPHNE_WEBSOCKET_MAX_FRAME_SIZE = 16 * 1024
 
 # --- Authentication ----------------------------------------------------------
 
@@ -458,17 +462,26 @@ THROTTLE_PER_MINUTE = {
     "rummy_matches": 20,  # a new match deals a hand and may play the computer's first move
     "rummy_actions": 120,  # each may include the computer's reply (up to a second for Hard)
     "replays": 60,  # a replay page (HTML), drawn from what the submission stored
+    "boards": 60,  # a leaderboard or daily page (HTML): read from the database at each view
 }
 # Multiplies every rate above: the load test (tests/load/run_load.py) plays
 # hundreds of games from the one loopback address.
 THROTTLE_SCALE = env_int("DJANGO_THROTTLE_SCALE", 1, minimum=1)
 
-# How many second-long computations (a Mahjong solve, a Rummy computer move) one process runs at
-# once, per kind; a request beyond that is answered 503 at once (game/core/api/busy.py). The rate
-# limits bound each client; this bounds all of them together, so a crowd of clients each within its
-# limit still cannot occupy every worker. One per processor by default.
+# How many second-long computations (Mahjong solves, Rummy computer moves, dead-end searches, all
+# kinds together) the machine runs at once, whatever the number of server processes; a request
+# beyond that is answered 503 at once (game/core/api/busy.py). The rate limits bound each client;
+# this bounds all of them together, so a crowd of clients each within its limit still cannot
+# occupy every processor. One per processor by default.
 PROCESSORS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 MAX_CONCURRENT_SOLVES = env_int("DJANGO_MAX_CONCURRENT_SOLVES", PROCESSORS, minimum=1)
+# Where the machine's slots are kept (game/core/heavy.py): leases in Redis when it is configured,
+# else lock files in this directory, shared by every server process of this user on the machine.
+HEAVY_WORK_REDIS_URL = REDIS_URL
+HEAVY_WORK_DIR = Path(
+    env_str("DJANGO_HEAVY_WORK_DIR")
+    or os.path.join(tempfile.gettempdir(), f"miaojong-heavy-work-{os.getuid()}")
+)
 
 REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": (
@@ -525,16 +538,25 @@ LOGGING = {
     "formatters": {
         "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
     },
+    "filters": {"without_traceback": {"()": "site_core.log_filters.WithoutTraceback"}},
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stdout",
             "formatter": "plain",
         },
+        "console_one_line": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "formatter": "plain",
+            "filters": ["without_traceback"],
+        },
     },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {
         "django": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
+        # A refused Host, a bad signature...: the client's doing, one line each (log_filters.py).
+        "django.security": {"handlers": ["console_one_line"], "level": LOG_LEVEL, "propagate": False},
         # One line per request (site_core/middleware.py). Off in debug, where
         # runserver prints its own; DJANGO_REQUEST_LOG turns it on or off.
         # Its lines reach stdout through the root's handler.

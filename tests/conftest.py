@@ -7,6 +7,7 @@ Hypothesis runs a small profile while you work and a large one in CI
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -73,6 +74,21 @@ def _redis_of_this_worker(settings: Settings) -> None:
         for name, config in settings.CACHES.items()
     }
     settings.CHANNEL_LAYERS = {name: _own_layer(layer) for name, layer in settings.CHANNEL_LAYERS.items()}
+
+
+@pytest.fixture(scope="session")
+def _heavy_work_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("heavy-work")
+
+
+@pytest.fixture(autouse=True)
+def _heavy_work_of_this_worker(settings: Settings, _heavy_work_dir: Path) -> None:
+    """The machine's slots for second-long work (game/core/heavy.py) are shared by every process
+    on the machine: the tests' own, so that another test run's (or a server's) computations never
+    fill them, and under xdist each worker's own (its own Redis database when REDIS_URL is set)."""
+    settings.HEAVY_WORK_DIR = _heavy_work_dir
+    if settings.HEAVY_WORK_REDIS_URL:
+        settings.HEAVY_WORK_REDIS_URL = redis_url_of_this_worker(settings.HEAVY_WORK_REDIS_URL, CACHE)
 
 
 def _own_location(config: dict[str, Any]) -> dict[str, Any]:

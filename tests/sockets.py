@@ -19,6 +19,9 @@ from channels.testing import WebsocketCommunicator
 from site_core.asgi import application
 
 ORIGIN = (b"origin", b"http://127.0.0.1:8000")
+HOST = (b"host", b"127.0.0.1:8000")
+"""A page of the site at http://127.0.0.1:8000 opening a socket to the same place."""
+SAME_SITE = [HOST, ORIGIN]
 WAIT_S = 10.0
 """How long a test waits for a message it expects (a bound, not a pause: it returns on arrival)."""
 T = TypeVar("T")
@@ -46,7 +49,7 @@ class Socket:
 
     def __init__(self, path: str, headers: list[tuple[bytes, bytes]] | None = None) -> None:
         self.communicator = WebsocketCommunicator(
-            application, path, headers=[ORIGIN] if headers is None else headers
+            application, path, headers=SAME_SITE if headers is None else headers
         )
         self.inbox: list[dict[str, Any]] = []
         self.closed: int | None = None

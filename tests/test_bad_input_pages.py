@@ -203,3 +203,21 @@ def test_a_bad_api_path_is_a_json_404(client: Client, path: str) -> None:
 def test_an_api_code_that_is_no_game_code_says_why(client: Client) -> None:
     message = client.get("/api/deals/MJ1-L99-AAAAAAA/").json()["error"]
     assert re.search(r"code: .*L99", message), message
+
+
+# -- an unknown Host --------------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("path", "language"), [("/en/", "en"), ("/fr/about/", "fr"), ("/api/layouts/", "en"), ("/healthz", "en")]
+)
+def test_an_unknown_host_is_a_friendly_400(client: Client, settings: Any, path: str, language: str) -> None:
+    """The 400 page must not build absolute addresses from the host it refuses (that raised
+    again: a 500 for every such request). Its one log line: tests/test_served_app.py."""
+    settings.DEBUG = False
+    client.raise_request_exception = False
+    response = client.get(path, headers={"host": "evil.example:9999"})
+    html = assert_friendly(response, 400, language)
+    assert "evil.example" not in html
+    assert 'hreflang="fr" href="/fr/"' in html

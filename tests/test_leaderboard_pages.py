@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import random
 import re
 from typing import Any
 
@@ -12,9 +13,11 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from game.mahjong.api.daily import daily_code, today
+from game.mahjong.engine import get_layout
 from game.mahjong.models import Score
 from tests.api.conftest import _fresh_throttles, deal_long_ago, make_score, play, submit_ok
 from tests.paths import mahjong_path
+from tests.players import left_to_right, own_order
 
 __all__ = ["_fresh_throttles"]  # generous API rate limits for every test here
 
@@ -38,23 +41,26 @@ def canonical(html: str) -> str:
 
 
 def won(
-    client: Client, monkeypatch: pytest.MonkeyPatch, name: str, step_ms: int, *, undos: int = 0, **deal: Any
+    client: Client,
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    step_ms: int,
+    *,
+    own_way: bool = False,
+    **deal: Any,
 ) -> int:
     """A classic game won through the API: deal, play the deal's plan, submit. Returns the id.
 
-    With ``undos``, the first pair is taken back and taken again that many times
-    first: another way of playing the same deal, which the server does not take
-    for a copy of a game played straight through.
+    With ``own_way``, the plan's pairs are taken in an order of the player's own:
+    another way of playing the same deal, which the server does not take for a
+    copy of a game played in the plan's order.
     """
     dealt = deal_long_ago(client, monkeypatch, **(deal or {"layout": "L00", "mode": "classic"}))
-    log = play(dealt["plan"], step_ms=step_ms)
-    first = log[0]
-    detour: list[dict[str, Any]] = []
-    for k in range(undos):
-        detour.append({"t": first["t"] + 600 * k + 300, "type": "undo"})
-        detour.append({**first, "t": first["t"] + 600 * (k + 1)})
-    shift = 600 * undos
-    log = [first, *detour, *({**event, "t": event["t"] + shift} for event in log[1:])]
+    pairs = dealt["plan"]
+    if own_way:
+        layout = get_layout(dealt["layout"])
+        pairs = own_order(layout, dealt["tiles"], pairs, random.Random(name), left_to_right(layout))
+    log = play(pairs, step_ms=step_ms)
     created = submit_ok(client, dealt["token"], log, name=name)
     return int(created["id"])
 
@@ -274,10 +280,10 @@ def test_dates_are_shown_in_the_page_language(client: Client) -> None:
 @pytest.mark.django_db
 def test_the_daily_page_shows_both_boards_of_today(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
     won(client, monkeypatch, "Daily slow", 1500, daily="classic")
-    won(client, monkeypatch, "Daily fast", 1000, undos=1, daily="classic")
+    won(client, monkeypatch, "Daily fast", 1000, own_way=True, daily="classic")
     make_score(name="Arcade daily", mode="arcade", daily=today(), code=str(daily_code(today(), "arcade")))
     make_score(name="Yesterday", daily=today() - dt.timedelta(days=1))
-    won(client, monkeypatch, "Not daily", 500)
+    won(client, monkeypatch, "Not daily", 800)
     html = page(client, "/en/mahjong/scores/daily/")
     classic, arcade = html.split('id="board-arcade"')
     assert names_in_order(classic) == ["Daily fast", "Daily slow"]

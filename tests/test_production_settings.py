@@ -122,6 +122,7 @@ class TestOperationsSettings:
             "rummy_actions": "12000/min",
             "rummy_moves": "2000/min",
             "replays": "6000/min",
+            "boards": "6000/min",
         }
 
     def test_without_a_throttle_scale_the_rates_are_the_public_ones(self) -> None:

@@ -8,6 +8,8 @@ that only stop a hang (every wait ends as soon as the answer arrives).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import http.client
 import json
 import os
@@ -20,7 +22,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+from websockets.typing import Origin
 
+from site_core.asgi_worker import WS_MAX_BYTES
 from tests.load.run_load import HOST, gunicorn, production_env
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,6 +58,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path
     env.pop("XDG_RUNTIME_DIR", None)
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, env=env, check=True
+    )
+    # As make serve does: the error pages, like every page, name their hashed static files.
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--no-input", "-v", "0"], cwd=ROOT, env=env, check=True
     )
     with gunicorn(env, WORKERS, 1, folder / "gunicorn.log") as port:
         yield port, folder
@@ -176,3 +186,73 @@ def test_make_serve_opens_none_either() -> None:
     (serve,) = [command for command in commands if "bin/gunicorn" in command]
     assert "--worker-class site_core.asgi_worker.Worker" in serve
     assert "--no-control-socket" in serve
+
+
+def test_an_unknown_host_is_answered_400_and_logged_in_one_line(server: tuple[int, Path]) -> None:
+    port, folder = server
+    log = folder / "gunicorn.log"
+    before = log.read_text()
+    connection = http.client.HTTPConnection(HOST, port, timeout=ANSWER_WITHIN_S)
+    try:
+        connection.request("GET", "/en/", headers={"Host": "evil.example:9999", "Connection": "close"})
+        response = connection.getresponse()
+        status, html = response.status, response.read().decode()
+    finally:
+        connection.close()
+    assert status == 400, log.read_text()[len(before) :][-3000:]
+    assert "<h1>Bad request</h1>" in html and "evil.example" not in html
+    written = log.read_text()[len(before) :]
+    assert "Traceback" not in written, written
+    assert [line for line in written.splitlines() if "evil.example" in line] == [
+        next(line for line in written.splitlines() if "Invalid HTTP_HOST header" in line)
+    ]
+
+
+async def _refused_message(port: int, size: int) -> int | None:
+    """Send a room socket one text message of ``size`` bytes: the close code the server sent (None
+    for no close frame, or no close at all)."""
+    url = f"ws://{HOST}:{port}/ws/rummy/rooms/{'A' * 16}/"
+    async with connect(url, origin=Origin(f"http://{HOST}:{port}"), open_timeout=ANSWER_WITHIN_S) as ws:
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send("x" * size)
+        with contextlib.suppress(ConnectionClosed, TimeoutError):
+            while True:  # an error frame (the message read, then refused) is not a close
+                await asyncio.wait_for(ws.recv(), ANSWER_WITHIN_S)
+        received = ws.protocol.close_rcvd
+        return received.code if received else None
+
+
+@pytest.mark.parametrize("size", [WS_MAX_BYTES + 1, 64 * 1024, 2 * 1024 * 1024])
+def test_a_socket_message_over_the_limit_is_refused_with_a_close_frame_the_client_reads(
+    server: tuple[int, Path], size: int
+) -> None:
+    """Refused as the frame's header announces it (1009, "message too big"), never read in full nor
+    cut off without a close frame; room_socket.js fails the request with message_too_large."""
+    port, _ = server
+    assert asyncio.run(_refused_message(port, size)) == 1009
+
+
+def test_the_room_socket_and_both_servers_share_one_message_limit() -> None:
+    from django.conf import settings
+
+    from game.rummy.sockets import MAX_MESSAGE_CHARS
+
+    assert WS_MAX_BYTES == settings.DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE == MAX_MESSAGE_CHARS
+
+
+@pytest.mark.parametrize(("redis_url", "workers"), [(None, 1), ("redis://127.0.0.1:6379/1", 2)])
+def test_make_serve_runs_several_workers_only_with_redis_for_the_rooms(
+    redis_url: str | None, workers: int
+) -> None:
+    """With the in-memory channel layer each worker holds its own sockets: a room's two players
+    on two workers never heard each other's moves. Without Redis, one worker, and it says why."""
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    if redis_url:
+        env["REDIS_URL"] = redis_url
+    dry_run = subprocess.run(
+        ["make", "-n", "serve"], cwd=ROOT, capture_output=True, text=True, timeout=60, env=env
+    )
+    assert dry_run.returncode == 0, dry_run.stderr
+    commands = dry_run.stdout.replace("\\\n", " ")
+    assert f"--workers {workers} " in commands
+    assert ("REDIS_URL is not set" in commands) is (redis_url is None)

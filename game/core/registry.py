@@ -126,6 +126,18 @@ def api_error_codes() -> dict[str, str]:
     return {code: meaning for game in games() for code, meaning in game.api_error_codes.items()}
 
 
+def server_start_hooks() -> list[Callable[[], None]]:
+    """Each game's WebSocket module's ``on_server_start`` (if it has one), for a server process to
+    call as it starts, before it takes connections: what it must forget of an earlier run."""
+    hooks = []
+    for game in games():
+        if game.websocket_urls is not None:
+            hook = getattr(import_module(game.websocket_urls), "on_server_start", None)
+            if hook is not None:
+                hooks.append(hook)
+    return hooks
+
+
 def websocket_routes() -> list[Any]:
     """Every game's WebSocket routes, each under ``ws/<slug>/`` (for the ASGI router)."""
     from channels.routing import URLRouter

@@ -17,8 +17,8 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import formats
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -66,38 +66,115 @@ def _number(value: Any) -> str:
     return EMPTY if value is None else formats.number_format(value, force_grouping=True)
 
 
-def reason_text(reason: dict[str, Any], mode: str) -> str:
-    """In words, one reason the server stored for holding an entry (submissions.review_reasons)."""
+def reason_text(reason: dict[str, Any], mode: str) -> SafeString:
+    """In words, one reason the server stored for holding an entry (submissions.review_reasons).
+
+    The figures are escaped; the links to other entries are the only markup.
+    """
     code = reason.get("code")
     if code == "regular_cadence":
-        return gettext(
-            "Too regular for a person: the intervals between matches vary by %(cv)s of their mean "
-            "(held under %(limit)s). A person searching the board for every pair varies far more."
-        ) % {"cv": _number(reason.get("cv")), "limit": _number(reason.get("limit"))}
+        return _filled(
+            gettext(
+                "Too regular for a person: the intervals between matches vary by %(cv)s of their mean "
+                "(held under %(limit)s). A person searching the board for every pair varies far more."
+            ),
+            cv=_number(reason.get("cv")),
+            limit=_number(reason.get("limit")),
+        )
     if code == "pace":
-        return gettext(
-            "Faster than a person plausibly plays: %(pace)s a pair over the whole game "
-            "(held under %(limit)s)."
-        ) % {"pace": _ms(reason.get("ms_per_pair")), "limit": _ms(reason.get("limit"))}
+        return _filled(
+            gettext(
+                "Faster than a person plausibly plays: %(pace)s a pair over the whole game "
+                "(held under %(limit)s)."
+            ),
+            pace=_ms(reason.get("ms_per_pair")),
+            limit=_ms(reason.get("limit")),
+        )
     if code == "quick_resumes":
-        return gettext(
-            "%(count)s matches came within a second of a resume, while the board had been hidden "
-            "(held from %(limit)s on)."
-        ) % {"count": _number(reason.get("count")), "limit": _number(reason.get("limit"))}
+        return _filled(
+            gettext(
+                "%(count)s matches came within a second of a resume, while the board had been hidden "
+                "(held from %(limit)s on)."
+            ),
+            count=_number(reason.get("count")),
+            limit=_number(reason.get("limit")),
+        )
     if code == "far_ahead":
 
         def shown(value: Any) -> str:
             return format_time(value) if mode == "classic" and isinstance(value, int) else _number(value)
 
-        return gettext(
-            "Far ahead of the board: %(figure)s against a best of %(best)s "
-            "(held beyond %(factor)s times better)."
-        ) % {
-            "figure": shown(reason.get("figure")),
-            "best": shown(reason.get("best")),
-            "factor": _number(reason.get("factor")),
-        }
-    return str(reason)
+        if "reference" not in reason:  # held before the reference was the layout's approved best
+            return _filled(
+                gettext(
+                    "Far ahead of the board: %(figure)s against a best of %(best)s "
+                    "(held beyond %(factor)s times better)."
+                ),
+                figure=shown(reason.get("figure")),
+                best=shown(reason.get("best")),
+                factor=_number(reason.get("factor")),
+            )
+        return _filled(
+            gettext(
+                "Would take first place far ahead of the layout: %(figure)s against %(reference)s, the "
+                "best a moderator approved there, or a game at a person's fastest pace before any (held "
+                "beyond %(factor)s times better)."
+            ),
+            figure=shown(reason.get("figure")),
+            reference=shown(reason.get("reference")),
+            factor=_number(reason.get("factor")),
+        )
+    if code == "near_copy":
+        return _filled(
+            gettext(
+                "Nearly the same game as entry %(entry)s of the same deal: %(share)s of the tiles taken "
+                "at the same point of the game (held from %(limit)s on). Compare the two replays."
+            ),
+            entry=_entry_link(reason.get("of")),
+            share=_percent(reason.get("likeness")),
+            limit=_percent(reason.get("limit")),
+        )
+    if code == "at_once":
+        others = reason.get("with")
+        links = [_entry_link(pk) for pk in others] if isinstance(others, list) else []
+        return _filled(
+            gettext(
+                "Played at the same time as %(entries)s, sent from the same address: %(overlap)s at "
+                "once. Nobody plays two games at the same time."
+            ),
+            entries=format_html_join(", ", "{}", ((link,) for link in links)) if links else EMPTY,
+            overlap=_ms(reason.get("overlap_ms")),
+        )
+    return _filled("%(reason)s", reason=str(reason))
+
+
+def _filled(text: str, **values: Any) -> SafeString:
+    """``text`` (ours, translated) with ``values`` put in, escaped unless already safe."""
+    return mark_safe(text % {key: conditional_escape(value) for key, value in values.items()})
+
+
+def _entry_link(pk: Any) -> SafeString | str:
+    """An entry's number, linked to its page in the admin."""
+    if not isinstance(pk, int):
+        return EMPTY
+    return format_html('<a href="{}">#{}</a>', reverse("admin:game_score_change", args=[pk]), pk)
+
+
+def _percent(value: Any) -> str:
+    if not isinstance(value, int | float):
+        return EMPTY
+    return formats.number_format(round(100 * value), force_grouping=True) + " %"
+
+
+REASON_NAMES = {
+    "regular_cadence": _("regular cadence"),
+    "pace": _("pace"),
+    "quick_resumes": _("quick resumes"),
+    "far_ahead": _("far ahead"),
+    "near_copy": _("near copy"),
+    "at_once": _("games at once"),
+}
+"""A word for each reason code of ``submissions.review_reasons``, for the queue's list."""
 
 
 TIMING_LABELS = (
@@ -129,6 +206,8 @@ class ScoreAdmin(admin.ModelAdmin[Score]):
         "daily",
         "random_deal",
         "review_state",
+        "held_for",
+        "replay_link",
         "hidden",
         "created",
     )
@@ -174,6 +253,8 @@ class ScoreAdmin(admin.ModelAdmin[Score]):
         "reasons",
         "timing_table",
         "replay_link",
+        "played_from",
+        "played_until",
     )
     fieldsets = (
         (None, {"fields": ("name", "approved", "hidden")}),
@@ -199,7 +280,10 @@ class ScoreAdmin(admin.ModelAdmin[Score]):
             },
         ),
         (pgettext_lazy("admin section", "Play"), {"fields": ("moves", "hints", "shuffles", "log")}),
-        (_("Submission"), {"fields": ("token_digest", "moves_digest", "created")}),
+        (
+            _("Submission"),
+            {"fields": ("token_digest", "moves_digest", "played_from", "played_until", "created")},
+        ),
     )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Score]:
@@ -213,6 +297,12 @@ class ScoreAdmin(admin.ModelAdmin[Score]):
         if entry.flagged:
             return gettext("approved") if entry.approved else gettext("awaiting review")
         return gettext("ranked at once")
+
+    @admin.display(description=_("held for"))
+    def held_for(self, entry: Score) -> str:
+        """The reasons in a word each, for the queue's list (the entry's page has them in full)."""
+        codes = [reason.get("code") for reason in entry.review_reasons if isinstance(reason, dict)]
+        return ", ".join(str(REASON_NAMES.get(str(code), code)) for code in codes) or EMPTY
 
     @admin.display(description=_("why it was held"))
     def reasons(self, entry: Score) -> SafeString | str:

@@ -33,6 +33,7 @@ from django.views.decorators.http import require_safe
 from game.core.api.errors import ApiError
 from game.core.api.throttling import ClientRateThrottle
 from game.core.leaderboard import PERIOD_NAMES, PERIODS
+from game.core.page_limits import rate_limited
 
 from . import replays
 from .api import submissions
@@ -219,6 +220,7 @@ def read_board_choice(query: Any) -> tuple[BoardChoice, list[str]]:
 
 
 @require_safe
+@rate_limited("boards")
 def leaderboard(request: HttpRequest) -> HttpResponse:
     """The top entries of one layout, mode and period (``?layout=L00&mode=classic&period=week``).
 
@@ -274,6 +276,7 @@ def _played_daily_code(day: dt.date, mode: str) -> str:
 
 
 @require_safe
+@rate_limited("boards")
 def daily_leaderboard(request: HttpRequest) -> HttpResponse:
     """Both boards of a day's daily challenge: today, or ``?date=YYYY-MM-DD``."""
     current = today()

@@ -237,6 +237,28 @@ class Score(models.Model):
         blank=True,
         help_text=_("SHA-256 of the code, mode and moves, times left out: no entry copies another."),
     )
+    client = models.CharField(
+        _("client"),
+        max_length=64,
+        blank=True,
+        default="",
+        help_text=_(
+            "A keyed digest of the address the game was sent from (IPv6: its /64 network), never the "
+            "address itself: games of one client played at the same time are held for review."
+        ),
+    )
+    played_from = models.DateTimeField(
+        _("played from"), null=True, blank=True, help_text=_("The log's first event, by the server's clock.")
+    )
+    played_until = models.DateTimeField(
+        _("played until"), null=True, blank=True, help_text=_("The log's last event, by the server's clock.")
+    )
+    active_spans = models.JSONField(
+        _("active play"),
+        default=list,
+        blank=True,
+        help_text=_("When the game was played, pauses left out: [start, end] in ms since 1970 (UTC)."),
+    )
     replay = models.JSONField(
         _("stored replay"),
         null=True,
@@ -267,6 +289,8 @@ class Score(models.Model):
             # A code's board holds the few games of one deal: finding them is all it takes.
             models.Index(fields=["code", "mode"], name="score_code"),
             models.Index(fields=["created"], name="score_created"),
+            # Another game of the same client played at the same time (submissions' overlap rule).
+            models.Index(fields=["client", "played_until"], name="score_client_played"),
         ]
         constraints = [
             models.CheckConstraint(

@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
+from django.utils.text import format_lazy
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
@@ -88,6 +89,9 @@ PLAY_TEXTS = {
     "classic": MODE_NAMES["classic"],
     "arcade": MODE_NAMES["arcade"],
     "daily": DAILY_NAME,
+    "daily_classic": format_lazy("{} · {}", DAILY_NAME, MODE_NAMES["classic"]),
+    "daily_arcade": format_lazy("{} · {}", DAILY_NAME, MODE_NAMES["arcade"]),
+    "restart": _("Restart this deal"),
     "new_game": _("New game"),
     "hint": _("Hint"),
     "undo": _("Undo"),
@@ -100,7 +104,9 @@ PLAY_TEXTS = {
     "settings": _("Settings"),
     "corner_marks": _("Corner marks on the tiles"),
     "unveil": _("Show blocked tiles unveiled"),
+    "verdict": _("Say whether the board can still be cleared"),
     "sound": _("Sound"),
+    "volume": _("Volume"),
     "in_progress": _("A game is in progress: starting a new one ends it."),
     "daily_help": _("The daily challenge is the same deal for everyone today, on the Turtle layout."),
     "cancel": _("Cancel"),

@@ -21,13 +21,13 @@ class HandInline(admin.TabularInline[Hand, Match]):
 class MatchAdmin(admin.ModelAdmin[Match]):
     """Matches for operators to look at: the server alone writes them (a hand is its log)."""
 
-    list_display = ("public_id", "mode", "level", "total0", "total1", "created", "updated")
+    list_display = ("public_id", "mode", "level", "created", "updated")
     list_filter = ("mode", "level")
     search_fields = ("public_id", "hands__code")
     date_hierarchy = "updated"
     inlines = (HandInline,)
     # Changing a log or a total here would make a match disagree with its own replay.
-    readonly_fields = ("public_id", "mode", "level", "total0", "total1", "created", "updated")
+    readonly_fields = ("public_id", "mode", "level", "created", "updated")
     exclude = ("seat0_digest", "seat1_digest")
 
     def has_add_permission(self, request: HttpRequest) -> bool:

@@ -75,5 +75,8 @@ class RummyConfig(GameAppConfig):
             "room_full": "both seats of the online room are taken",
             "room_expired": "nobody played in the online room for 7 days: it has expired",
             "opponent_away": "the online room waits: the other player is not connected",
+            "not_host": "only the online room's host may free its second seat",
+            "seat_free": "the online room's second seat is free already",
+            "opponent_here": "the second player is at the table: their seat cannot be freed",
         },
     )

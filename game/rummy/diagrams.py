@@ -325,6 +325,15 @@ def _colour_name(code: int) -> str:
     return names[colour_of(code)]
 
 
+def _run_words(colour: int) -> str:
+    return (
+        pgettext("a Tile Rummy run", "Red run from %(first)s to %(last)s"),
+        pgettext("a Tile Rummy run", "Blue run from %(first)s to %(last)s"),
+        pgettext("a Tile Rummy run", "Black run from %(first)s to %(last)s"),
+        pgettext("a Tile Rummy run", "Orange run from %(first)s to %(last)s"),
+    )[colour]
+
+
 def describe_set(diagram_set: DiagramSet) -> str:
     """The translated description of a set (its accessible name): what it is, then its jokers."""
     codes = diagram_set.codes
@@ -337,10 +346,9 @@ def describe_set(diagram_set: DiagramSet) -> str:
                 first = face_code(reading.colour, reading.number)
                 last = first + reading.length - 1
                 jokers = [first + i for i, code in enumerate(codes) if code == JOKER]
-                part = gettext("Run from %(first)s to %(last)s") % {
-                    "first": tile_name(first),
-                    "last": tile_name(last),
-                }
+                # The colour once, then bare numbers: "from red 3" would need a case of its own
+                # in Polish, Russian and Italian.
+                part = _run_words(reading.colour) % {"first": reading.number, "last": number_of(last)}
                 for code in jokers:
                     part += gettext(", a joker as %(tile)s") % {"tile": tile_name(code)}
             else:

@@ -21,6 +21,7 @@ import secrets
 from typing import Final
 
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -82,10 +83,12 @@ class Match(models.Model):
     # away: the game waits for an absent player, and a newer tab replaces the one named here.
     channel0 = models.CharField(max_length=200, blank=True, editable=False)
     channel1 = models.CharField(max_length=200, blank=True, editable=False)
+    # Until when that connection counts as live: its consumer renews it while it runs, so a name
+    # left behind by a process that is gone (killed, restarted) stops counting by itself.
+    lease0 = models.DateTimeField(null=True, blank=True, editable=False)
+    lease1 = models.DateTimeField(null=True, blank=True, editable=False)
     consent0 = models.BooleanField(_("player 1 wants a new hand"), default=False)
     consent1 = models.BooleanField(_("player 2 wants a new hand"), default=False)
-    total0 = models.PositiveIntegerField(_("points of player 1"), default=0)
-    total1 = models.PositiveIntegerField(_("points of player 2"), default=0)
     created = models.DateTimeField(_("created"), auto_now_add=True)
     updated = models.DateTimeField(_("last activity"), auto_now=True, db_index=True)
 
@@ -107,17 +110,16 @@ class Match(models.Model):
         return None
 
     def connected(self, seat: int) -> bool:
-        return bool(self.channel1 if seat else self.channel0)
-
-    @property
-    def totals(self) -> tuple[int, int]:
-        return (self.total0, self.total1)
+        """Whether the seat has a live connection: one named, whose lease has not run out."""
+        channel, lease = (self.channel1, self.lease1) if seat else (self.channel0, self.lease0)
+        return bool(channel) and lease is not None and lease > timezone.now()
 
 
 class Hand(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField(_("hand"))
-    code = models.CharField(_("hand code"), max_length=11)
+    # Secret while the hand is in play: it deals both racks and the pool (never sent before the end).
+    code = models.CharField(_("hand code"), max_length=18)
     starting_seat = models.PositiveSmallIntegerField(_("first to play"))
     log = models.TextField(_("actions"), blank=True)
     actions = models.PositiveIntegerField(_("number of actions"), default=0)

@@ -6,6 +6,15 @@ a new connection *claims* the seat and the previous one is told to stop; a
 closing connection *releases* it only if it still holds it.  The game waits
 while a seat has none (:func:`game.rummy.service.act` refuses ``opponent_away``).
 
+A name alone would outlive its connection whenever the process holding it
+stops without saying so (killed, a machine lost, a restart cut short), so it
+counts only under a *lease* (``lease0``/``lease1``): :data:`LEASE_S` from its
+claim, renewed every :data:`RENEW_S` by the consumer while it runs.  A
+process that is gone renews nothing, and its seats show as away within
+:data:`LEASE_S`.  A connection that dies while its process lives is the ASGI
+server's to notice (its pings, ``site_core/asgi_worker.py``): the consumer then
+releases the seat at once.
+
 Whoever changes a room (a socket's action, an HTTP request, the guest
 joining) tells the room's channel-layer group; each connection then reads
 what its own seat may see and sends it, so no message carries more than its
@@ -14,6 +23,7 @@ seat's view.  With ``REDIS_URL`` the group spans every process.
 
 from __future__ import annotations
 
+import datetime as dt
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Final, ParamSpec, TypeVar
@@ -31,6 +41,9 @@ R = TypeVar("R")
 
 CLAIM_ATTEMPTS: Final = 20
 """Claiming a seat is compare-and-swap; only the same player's own tabs ever contend for it."""
+LEASE_S: Final = 15.0
+RENEW_S: Final = 5.0
+"""Renewed three times a lease: a process stalled for up to 10 s (a slow machine) keeps its seats."""
 
 
 def in_db_thread(function: Callable[P, R]) -> Callable[P, Awaitable[R]]:
@@ -65,21 +78,48 @@ def group_name(public_id: str) -> str:
     return f"rummy.room.{public_id}"
 
 
+def _lease_until() -> dt.datetime:
+    return timezone.now() + dt.timedelta(seconds=LEASE_S)
+
+
 def claim(seat: service.Seat, channel: str) -> str:
-    """Make ``channel`` the seat's live connection; the one it replaces ('' for none)."""
+    """Make ``channel`` the seat's live connection, leased; the one it replaces ('' for none)."""
     field = f"channel{seat.number}"
     rows = Match.objects.filter(pk=seat.match.pk)
     for _ in range(CLAIM_ATTEMPTS):
         previous = rows.values_list(field, flat=True).get()
-        if rows.filter(**{field: previous}).update(**{field: channel}, updated=timezone.now()):
+        now = timezone.now()
+        changes = {field: channel, f"lease{seat.number}": _lease_until(), "updated": now}
+        if rows.filter(**{field: previous}).update(**changes):
             return str(previous)
     raise RuntimeError(f"could not claim seat {seat.number} of {seat.match.public_id}")
+
+
+def renew(public_id: str, seat: int, channel: str) -> bool:
+    """Extend ``channel``'s lease on the seat if it still holds it; whether it does. Never takes a
+    seat back: a renewal running as its own connection releases the seat would leave a ghost."""
+    rows = Match.objects.filter(public_id=public_id, **{f"channel{seat}": channel})
+    return bool(rows.update(**{f"lease{seat}": _lease_until()}))
+
+
+def renew_and_read(public_id: str, seat: int, channel: str) -> dict[str, Any] | None:
+    """:func:`renew`, then who is here now (:func:`presence`), in one trip to the database
+    thread; None if ``channel`` no longer holds the seat."""
+    return presence(public_id) if renew(public_id, seat, channel) else None
 
 
 def release(public_id: str, seat: int, channel: str) -> bool:
     """Forget ``channel`` as the seat's connection if it still is; whether it was."""
     field = f"channel{seat}"
-    return bool(Match.objects.filter(public_id=public_id, **{field: channel}).update(**{field: ""}))
+    rows = Match.objects.filter(public_id=public_id, **{field: channel})
+    return bool(rows.update(**{field: "", f"lease{seat}": None}))
+
+
+def forget_every_connection() -> int:
+    """At the start of the only process that serves rooms (no shared channel layer): every
+    connection named is one of an earlier run's, gone. How many rooms named one."""
+    named = Match.objects.rooms().exclude(channel0="", channel1="")
+    return named.update(channel0="", channel1="", lease0=None, lease1=None)
 
 
 def for_connection(public_id: str, key: str, channel: str, function: Any, *args: Any) -> Any:
@@ -115,7 +155,11 @@ def state_after(seat: service.Seat, seen: Signature | None) -> dict[str, Any] | 
 
 
 def presence(public_id: str) -> dict[str, Any]:
-    match = Match.objects.filter(public_id=public_id).only("channel0", "channel1", "seat1_digest").first()
+    match = (
+        Match.objects.filter(public_id=public_id)
+        .only("channel0", "channel1", "lease0", "lease1", "seat1_digest")
+        .first()
+    )
     if match is None:
         return {"connected": [False, False], "joined": False}
     return service.presence_of(match)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import functools
+import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -29,10 +30,12 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from django.db import IntegrityError, connections, transaction
-from django.db.models import F
+from django.db.models import Q
 from django.utils import timezone
 
 from game.common.rng import seed_from_text
+from game.core import heavy
+from game.core.keyed import keyed_letters
 
 from .engine import (
     Action,
@@ -52,6 +55,7 @@ from .engine import (
     replay,
     view,
 )
+from .engine.codes import SECRET_SEED_LETTERS
 from .engine.tiles import TILES, Tile, counts_of, rack_json, table_json
 from .engine.turns import Reason
 from .models import Hand, Match, Mode, key_digest, new_key, new_public_id
@@ -63,6 +67,8 @@ KEEP_DAYS: Final = 30
 """A match nobody touched for this long is deleted by ``purge_stale``."""
 ROOM_DAYS: Final = 7
 """An online room nobody touched for this long has expired: refused on access, then purged."""
+DEAL_SALT: Final = "miaojong.rummy.deal"
+"""Keeps the deals' HMACs apart from every other use of the secret key."""
 TOUCH_MATCH_AFTER: Final = dt.timedelta(minutes=10)
 """A match's last activity is rewritten by play at most this often. It decides only expiry and
 purging, counted in days, and leaving it alone spares most actions a transaction."""
@@ -82,6 +88,9 @@ STATUS: Final = {
     "room_full": 409,
     "room_expired": 410,
     "opponent_away": 409,
+    "not_host": 403,
+    "seat_free": 409,
+    "opponent_here": 409,
 }
 
 
@@ -182,7 +191,9 @@ def _with_computer_reply(match: Match, code: str, state: State) -> State:
     if level is None or state.result is not None or state.turn != COMPUTER_SEAT:
         return state
     seed = seed_from_text(f"{code}|computer|{len(state.log)}")
-    move = bot_move(state, level, seed=seed, budget_s=COMPUTER_BUDGET_S)
+    # In the pool's processes (the caller holds a slot): a Hard search, pure Python, would hold
+    # this server process's interpreter lock, and every other request of it, for its whole length.
+    move = heavy.run_in_pool(bot_move, state, level, seed=seed, budget_s=COMPUTER_BUDGET_S)
     return apply(state, COMPUTER_SEAT, move.action())
 
 
@@ -192,9 +203,8 @@ def _save(match: Match, hand: Hand, read_actions: int, state: State) -> None:
     finished = state.result is not None
     log = format_log(state.log)
     result = state.result
-    touch_match = (result is not None and result.winner is not None) or (
-        match.updated < now - TOUCH_MATCH_AFTER
-    )
+    # No running score: each hand stands alone, so the match row only says when it was last played.
+    touch_match = result is not None or match.updated < now - TOUCH_MATCH_AFTER
     # Most actions write the hand alone: one statement, with no transaction around it.
     with transaction.atomic() if touch_match else contextlib.nullcontext():
         written = Hand.objects.filter(pk=hand.pk, actions=read_actions).update(
@@ -203,10 +213,7 @@ def _save(match: Match, hand: Hand, read_actions: int, state: State) -> None:
         if not written:
             raise Refusal("stale_turn", "another action was confirmed first: reload the hand")
         if touch_match:
-            totals: dict[str, Any] = {"updated": now}
-            if result is not None and result.winner is not None:
-                totals[f"total{result.winner}"] = F(f"total{result.winner}") + result.score
-            Match.objects.filter(pk=match.pk).update(**totals)
+            Match.objects.filter(pk=match.pk).update(updated=now)
             match.updated = now
     hand.log, hand.actions, hand.finished, hand.updated = log, len(state.log), finished, now
     STATES.remember(hand.code, hand.starting_seat, hand.log, state)
@@ -257,13 +264,63 @@ def join_room(invite: str) -> tuple[Match, Credential]:
     return match, Credential(1, key)
 
 
+def free_second_seat(seat: Seat) -> dict[str, Any]:
+    """The host gives up on a guest who cannot come back (their browser forgot its seat): the
+    second seat is free again under a new invitation (the old link takes nothing any more), and
+    the hand in play is dealt again, so that nothing of the old racks reaches the next guest.
+    Only while the guest is away: a guest at the table is never put out."""
+    match = seat.match
+    if match.mode != Mode.ONLINE or seat.number != 0:
+        raise Refusal("not_host", "only the room's host may free its second seat")
+    if not match.seat1_digest:
+        raise Refusal("seat_free", "the second seat is free already")
+    if match.connected(1):
+        raise Refusal("opponent_here", "the second player is at the table: their seat cannot be freed")
+    hand = current_hand(match)
+    now = timezone.now()
+    with transaction.atomic():
+        # Only as it was read: a guest who came back meanwhile keeps their seat. A connection named
+        # under a lease run out is a process gone (game.rummy.rooms), not a guest at the table.
+        away = Q(channel1="") | Q(lease1__isnull=True) | Q(lease1__lte=now)
+        freed = (
+            Match.objects.filter(pk=match.pk, seat1_digest=match.seat1_digest)
+            .filter(away)
+            .update(
+                seat1_digest="",
+                channel1="",
+                lease1=None,
+                invite=new_public_id(),
+                consent0=False,
+                consent1=False,
+                updated=now,
+            )
+        )
+        if not freed:
+            raise Refusal("opponent_here", "the second player came back: their seat stays theirs")
+        Hand.objects.filter(pk=hand.pk).update(
+            code=str(new_hand_code()), log="", actions=0, finished=False, updated=timezone.now()
+        )
+    match.refresh_from_db()
+    return seat_state(Seat(match, 0), since=0, hand=Hand.objects.get(pk=hand.pk), refresh=False)
+
+
 def _check_alive(match: Match) -> None:
     if match.mode == Mode.ONLINE and match.updated < timezone.now() - dt.timedelta(days=ROOM_DAYS):
         raise Refusal("room_expired", f"nobody played in this room for {ROOM_DAYS} days: it has expired")
 
 
+def new_hand_code() -> HandCode:
+    """The code of a hand the server deals: an HMAC of a fresh random id under the secret key.
+
+    Fourteen letters, so that nobody can find the deal by trying codes against their own rack
+    (:mod:`game.rummy.engine.codes`), and from the secret as well as the operating system's
+    randomness, so that the codes shown after hands tell nothing of the next one's."""
+    random_id = secrets.token_urlsafe(16)
+    return HandCode(keyed_letters(DEAL_SALT, random_id, SECRET_SEED_LETTERS))
+
+
 def _start_hand(match: Match, number: int) -> Hand:
-    code = str(HandCode.random())
+    code = str(new_hand_code())
     starting = first_seat(number)
     hand = Hand.objects.create(match=match, number=number, code=code, starting_seat=starting)
     state = _with_computer_reply(match, code, new_hand(code, starting))
@@ -373,7 +430,7 @@ def act(seat: Seat, hand_number: int, number: int, action: Action) -> dict[str, 
         raise _refusal_for(error) from None
     state = _with_computer_reply(seat.match, hand.code, state)
     _save(seat.match, hand, number, state)
-    # The match row changes only when the hand ends (the totals): read it again only then.
+    # The match row changes only when the hand ends (its time of last play): read it again only then.
     return seat_state(seat, since=number, hand=hand, refresh=state.result is not None)
 
 
@@ -479,7 +536,7 @@ def _last_play(state: State) -> dict[str, Any] | None:
 
 
 MATCH_STATE_FIELDS: Final = (
-    "total0", "total1", "level", "consent0", "consent1", "seat1_digest", "channel0", "channel1",
+    "level", "consent0", "consent1", "seat1_digest", "channel0", "channel1",
 )  # fmt: skip
 """What of the match a seat state shows (refreshed when the caller read the hand itself)."""
 
@@ -505,14 +562,14 @@ def seat_state(
         "level": match.level or None,
         "seat": seat.number,
         "hand": hand.number,
-        "code": hand.code,
+        # It deals both racks and the pool: only once they are all shown.
+        "code": hand.code if over else None,
         "starting_seat": hand.starting_seat,
         "number": len(state.log),
         "view": shown.to_json(),
         "last_play": _last_play(state),
         "events": _events(state, seat.number, len(state.log) if since is None else max(0, since)),
         "racks": [rack_json(rack) for rack in state.racks] if over else None,
-        "totals": list(match.totals),
         "players": [
             {"seat": 0, "kind": "human"},
             {"seat": 1, "kind": "computer" if match.mode == Mode.COMPUTER else "human"},

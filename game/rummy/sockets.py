@@ -59,6 +59,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from collections.abc import Callable
 from typing import Any, Final
@@ -66,6 +67,7 @@ from typing import Any, Final
 from channels.consumer import get_handler_name
 from channels.exceptions import ChannelFull
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.urls import re_path
 
 from game.rummy import rooms, service
@@ -82,6 +84,7 @@ RATE_PER_S: Final = 5.0
 BURST: Final = 20
 """A token bucket per connection: a person sends a few messages a minute; a burst covers a reconnect."""
 MAX_ID_CHARS: Final = 40
+TOO_DEEP: Final = "the message nests its arrays or objects too deeply"
 
 NO_HELLO: Final = 4401
 NO_SEAT: Final = 4403
@@ -89,6 +92,8 @@ NO_ROOM: Final = 4404
 REPLACED: Final = 4409
 EXPIRED: Final = 4410
 CLOSE_CODES: Final = {"not_found": NO_ROOM, "room_expired": EXPIRED}
+
+logger = logging.getLogger(__name__)
 
 
 class SocketRefusal(Exception):
@@ -177,6 +182,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.bucket = TokenBucket(RATE_PER_S, BURST, self.clock)
         self.closing = False
         self.closed = False
+        self.lease_task: asyncio.Future[None] | None = None
         await self.accept()
         self.hello_timer = asyncio.get_running_loop().call_later(self.hello_timeout_s, self._no_hello)
 
@@ -186,14 +192,55 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 self._refuse_and_close("hello_first", "say hello with the seat's key first", NO_HELLO)
             )
 
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        # However the consumer ends (a disconnect, or an error nothing caught, after which the
+        # server closes with 1011 and sends no disconnect), its seat is not left naming it.
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self._let_go()
+
     async def disconnect(self, code: int) -> None:
-        self.hello_timer.cancel()
-        if self.seat is None:
+        await self._let_go()
+
+    async def _let_go(self) -> None:
+        """Stop the timers, and release the seat if this connection still holds it."""
+        hello_timer = getattr(self, "hello_timer", None)
+        if hello_timer is not None:
+            hello_timer.cancel()
+        lease = getattr(self, "lease_task", None)
+        if lease is not None:
+            lease.cancel()
+        seat, self.seat = getattr(self, "seat", None), None
+        if seat is None:
             return
-        await self.channel_layer.group_discard(self.group, self.channel_name)
-        left = await rooms.in_db_thread(rooms.release)(self.public_id, self.seat, self.channel_name)
+        with contextlib.suppress(Exception):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+        left = await rooms.in_db_thread(rooms.release)(self.public_id, seat, self.channel_name)
         if left:
             await rooms.announce_presence(self.channel_layer, self.public_id)
+
+    async def _keep_lease(self) -> None:
+        """Renew this connection's lease while it runs (rooms.py), and tell the player of a change
+        in who is here that no news announced: the other's lease ran out, their process gone."""
+        while True:
+            await asyncio.sleep(rooms.RENEW_S)
+            if self.seat is None or self.closing:
+                return
+            try:
+                now = await rooms.in_db_thread(rooms.renew_and_read)(
+                    self.public_id, self.seat, self.channel_name
+                )
+                if self.seat is None or self.closing:
+                    return  # let go meanwhile
+                if now is None:
+                    # A newer connection has the seat; its notice may still be on its way.
+                    await self.room_replaced({})
+                    return
+                await self._tell_presence(now)
+            except Exception:
+                # The database failing now may answer at the next renewal, within the lease.
+                logger.exception("could not renew the lease of %s seat %s", self.public_id, self.seat)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """The handler of ``message``'s type, run without Channels' stop in the shared sync thread.
@@ -233,11 +280,16 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self._send(_error(reply_to, refusal.code, refusal.message))
         except service.Refusal as refusal:
             await self._refused(refusal, reply_to)
+        except RecursionError:
+            # Nesting the JSON parser accepted that a reader further on could not follow.
+            await self._send(_error(reply_to, "malformed", TOO_DEEP))
 
     @staticmethod
     def _parse(text: str) -> dict[str, Any]:
         try:
             message = json.loads(text)
+        except RecursionError:
+            raise SocketRefusal("malformed", TOO_DEEP) from None
         except ValueError:
             raise SocketRefusal("malformed", "the message is not JSON") from None
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
@@ -285,6 +337,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         previous = await rooms.in_db_thread(rooms.claim)(seat, self.channel_name)
         self.key, self.seat = key, seat.number
         self.hello_timer.cancel()
+        self.lease_task = asyncio.ensure_future(self._keep_lease())
         if previous:
             # Its process may be gone or far behind: then it can no longer act anyway (for_connection).
             with contextlib.suppress(ChannelFull):
@@ -340,8 +393,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def room_presence(self, event: dict[str, Any]) -> None:
         if self.seat is None or self.closing:
             return
-        now = await rooms.in_db_thread(rooms.presence)(self.public_id)
-        if now != self.presence:
+        await self._tell_presence(await rooms.in_db_thread(rooms.presence)(self.public_id))
+
+    async def _tell_presence(self, now: dict[str, Any]) -> None:
+        if now != self.presence and not self.closing:
             self.presence = now
             await self._send({"type": "presence", **now})
 
@@ -351,6 +406,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.closing = True
         await self.channel_layer.group_discard(self.group, self.channel_name)
         self.seat = None  # nothing to release: the seat is the newer connection's now
+        if self.lease_task is not None and self.lease_task is not asyncio.current_task():
+            self.lease_task.cancel()
         await self._send({"type": "replaced"})
         await self._close(REPLACED)
 
@@ -369,6 +426,17 @@ class RoomConsumer(AsyncWebsocketConsumer):
         # Nothing may follow the close: a refusal still being written is dropped, not an error.
         self.closed = True
         await self.close(code=code)
+
+
+def on_server_start() -> None:
+    """As a server process starts (site_core/asgi.py's lifespan): with the in-memory channel
+    layer it is the only process serving rooms, so every connection a room still names is an
+    earlier run's, gone. With a shared layer other processes hold live ones; the names a dead
+    process left run out with their leases (rooms.py)."""
+    if isinstance(get_channel_layer(), InMemoryChannelLayer):
+        forgotten = rooms.forget_every_connection()
+        if forgotten:
+            logger.info("forgot the connections of %d rooms from before this start", forgotten)
 
 
 # Django's re_path() takes ASGI consumers too (Channels' stubs know only its own kind).

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import template
 from django.conf import settings
+from django.core.exceptions import DisallowedHost
+from django.http import HttpRequest
 from django.urls import reverse, translate_url
 from django.utils import translation
 from django.utils.safestring import SafeString
@@ -61,6 +64,16 @@ def _url_in(code: str, context: template.Context, path: str) -> str:
         return reverse("rules:home")
 
 
+def _absolute_builder(request: HttpRequest) -> Callable[[str], str]:
+    """``request.build_absolute_uri``, or the path alone when the request's host is not ours: the
+    400 page that refuses such a host must not ask for it again (DisallowedHost, then a 500)."""
+    try:
+        request.get_host()
+    except DisallowedHost:
+        return lambda url: url
+    return request.build_absolute_uri
+
+
 @register.simple_tag(takes_context=True)
 def language_alternates(context: template.Context) -> dict[str, Any]:
     """The current page's address in every language.
@@ -79,6 +92,7 @@ def language_alternates(context: template.Context) -> dict[str, Any]:
     current = translation.get_language()
     # A view whose page depends on its query string (a leaderboard) names the part that counts.
     query = context.get("alternates_query") or ""
+    absolute = _absolute_builder(request)
     links = []
     for code, _name in settings.LANGUAGES:
         url = _url_in(code, context, request.path) + (f"?{query}" if query else "")
@@ -87,7 +101,7 @@ def language_alternates(context: template.Context) -> dict[str, Any]:
                 "code": code,
                 "name": translation.get_language_info(code)["name_local"],
                 "url": url,
-                "absolute_url": request.build_absolute_uri(url),
+                "absolute_url": absolute(url),
                 "og_locale": OG_LOCALES.get(code, code),
                 "is_current": code == current,
             }

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
+import ipaddress
 import itertools
 import json
 import time
@@ -22,7 +23,8 @@ from django.test import Client
 from django.utils import timezone
 
 from game.core.api import tokens
-from game.mahjong.engine import Status, replay
+from game.mahjong.engine import GameCode, Status, replay
+from game.mahjong.engine import deal as engine_deal
 from game.mahjong.models import Score
 
 GENEROUS_RATES = dict.fromkeys(django_settings.THROTTLE_PER_MINUTE, "100000/min")
@@ -50,10 +52,16 @@ def post(client: Client, path: str, body: Any) -> Any:
 
 
 def deal(client: Client, **body: Any) -> dict[str, Any]:
-    """POST /api/deals/ and return the deal (asserting it was created)."""
+    """POST /api/deals/ and return the deal (asserting it was created), with its ``plan``.
+
+    The answer carries no plan (issue 26): the tests learn the way to clear the
+    board from the engine, as any program can from the tiles.
+    """
     response = post(client, "/api/deals/", body or {"layout": "L00", "mode": "classic"})
     assert response.status_code == 201, response.content
     data: dict[str, Any] = response.json()
+    assert "plan" not in data
+    data["plan"] = [list(pair) for pair in engine_deal(GameCode.parse(data["code"]), 1).plan]
     return data
 
 
@@ -88,13 +96,28 @@ def play(plan: Sequence[Sequence[int]], step_ms: int = 1000, start_ms: int = 100
     return [{"t": at(k), "type": "match", "a": a, "b": b} for k, (a, b) in enumerate(plan)]
 
 
-def submit(client: Client, token: str, log: list[Any], name: str = "Anna") -> Any:
-    return post(client, "/api/scores/", {"token": token, "name": name, "log": log})
+_addresses = itertools.count(1)
 
 
-def submit_ok(client: Client, token: str, log: list[Any], name: str = "Anna") -> dict[str, Any]:
+def fresh_address() -> str:
+    """An address no other submission of this run comes from (10.0.0.1, 10.0.0.2, ...)."""
+    return str(ipaddress.IPv4Address(0x0A00_0000 + next(_addresses)))
+
+
+def submit(client: Client, token: str, log: list[Any], name: str = "Anna", address: str | None = None) -> Any:
+    """POST /api/scores/ from ``address``, by default one of its own: the games of these tests are
+    played by different people, and one client's games played at the same time are held."""
+    body = {"token": token, "name": name, "log": log}
+    return client.post(
+        "/api/scores/", body, content_type="application/json", REMOTE_ADDR=address or fresh_address()
+    )
+
+
+def submit_ok(
+    client: Client, token: str, log: list[Any], name: str = "Anna", address: str | None = None
+) -> dict[str, Any]:
     """Submit, expect 201, and check that the stored entry replays to its stored figures."""
-    response = submit(client, token, log, name)
+    response = submit(client, token, log, name, address)
     assert response.status_code == 201, response.content
     created: dict[str, Any] = response.json()
     assert_replays_to_its_figures(client, created["id"])

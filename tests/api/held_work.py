@@ -1,8 +1,10 @@
 """Requests whose computation the test holds: real threads against a view, no sleeping.
 
-A second-long endpoint's engine call is replaced by one that says it has
-started and then waits for the test to let it go, so the test knows exactly
-how many computations are under way when it sends the next request.
+A second-long endpoint's call of the pool (``game.core.heavy.run_in_pool``,
+made while it holds one of the machine's slots) is replaced by one that says it
+has started and then waits for the test to let it go before it calls the pool,
+so the test knows exactly how many computations are under way when it sends the
+next request.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from typing import Any
 
 import pytest
 from django.test import Client
+
+from game.core import heavy
 
 from .conftest import post
 
@@ -46,15 +50,15 @@ class Gate:
 
 @contextmanager
 def computations_held(
-    monkeypatch: pytest.MonkeyPatch, module: Any, name: str, path: str, body: Any, count: int
+    monkeypatch: pytest.MonkeyPatch, path: str, body: Any, count: int
 ) -> Iterator[tuple[Gate, list[Future[Any]]]]:
-    """``count`` requests to ``path``, each held inside ``module.name`` until the block lets them go.
+    """``count`` requests to ``path``, each held with its slot until the block lets them go.
 
     Yields once all of them are inside the computation; on leaving, opens the
     gate (if the block did not) and waits for their answers.
     """
     gate = Gate()
-    monkeypatch.setattr(module, name, gate.hold(getattr(module, name)))
+    monkeypatch.setattr(heavy, "run_in_pool", gate.hold(heavy.run_in_pool))
     with ThreadPoolExecutor(max_workers=count) as pool:
         futures = [pool.submit(post, Client(), path, body) for _ in range(count)]
         try:
@@ -64,3 +68,27 @@ def computations_held(
             gate.opened.set()
             for future in futures:
                 future.result(timeout=WAIT_S)
+
+
+@pytest.fixture
+def computed_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pool's jobs run in the test's own process, where the test's patches of the engine reach
+    them; the slots stay real (the pool itself: tests/test_heavy_work.py)."""
+
+    def here(job: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        return job(*args, **kwargs)
+
+    monkeypatch.setattr(heavy, "run_in_pool", here)
+
+
+@contextmanager
+def slots_taken(count: int) -> Iterator[None]:
+    """``count`` of the machine's slots held by the test for the block, as computations would."""
+    store = heavy.slots()
+    tokens = [store.try_acquire(heavy.limit()) for _ in range(count)]
+    assert all(token is not None for token in tokens), "the slots were free"
+    try:
+        yield
+    finally:
+        for token in tokens:
+            store.release(token)

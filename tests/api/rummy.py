@@ -12,17 +12,17 @@ from game.rummy.engine import HandCode, State, bot_move, parse_log_text, replay
 from game.rummy.models import Hand, Match
 
 CODE = "RM1-TESTING"
-"""Every match of these tests deals this hand (HandCode.random is pinned)."""
+"""Every match of these tests deals this hand (service.new_hand_code is pinned)."""
 
 
 def pin_codes(monkeypatch: pytest.MonkeyPatch, *codes: str) -> None:
     """Deal ``codes`` in turn (then the last one again) instead of random hands."""
     queue = [HandCode.parse(code) for code in codes or (CODE,)]
 
-    def next_code(cls: type[HandCode]) -> HandCode:
+    def next_code() -> HandCode:
         return queue.pop(0) if len(queue) > 1 else queue[0]
 
-    monkeypatch.setattr(HandCode, "random", classmethod(next_code))
+    monkeypatch.setattr(service, "new_hand_code", next_code)
 
 
 def create(client: Client, mode: str = "computer", level: str | None = "easy") -> dict[str, Any]:

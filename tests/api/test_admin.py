@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.contrib import admin
 from django.contrib.auth.models import User
 from django.test import Client
 
@@ -147,3 +148,61 @@ def test_approving_a_held_entry_ranks_it(admin_client: Client) -> None:
 def test_a_rejection_cannot_be_undone_from_the_entry_page(admin_client: Client) -> None:
     response = admin_client.get(f"/admin/game/score/{held(rejected=True).pk}/change/")
     assert b'name="rejected"' not in response.content and b'name="approved"' in response.content
+
+
+def test_the_queue_lists_why_each_entry_was_held_with_its_replay(admin_client: Client) -> None:
+    entry = make_score(
+        name="Copycat",
+        flagged=True,
+        review_reasons=[{"code": "pace", "ms_per_pair": 380, "limit": 688}, {"code": "at_once", "with": [1]}],
+    )
+    html = admin_client.get("/admin/game/score/?review=awaiting").content.decode()
+    assert '<td class="field-held_for">pace, games at once</td>' in html
+    assert f'href="/en/mahjong/scores/{entry.pk}/"' in html
+
+
+def test_the_reasons_of_issue_26_are_shown_in_words_with_links_to_the_other_entries(
+    admin_client: Client,
+) -> None:
+    original = make_score(name="Original")
+    other = make_score(name="Other")
+    entry = make_score(
+        name="Held",
+        flagged=True,
+        review_reasons=[
+            {"code": "pace", "ms_per_pair": 380, "limit": 688},
+            {"code": "far_ahead", "figure": 27_000, "reference": 99_400, "factor": 1.5},
+            {"code": "near_copy", "of": original.pk, "likeness": 0.986, "limit": 0.9},
+            {"code": "at_once", "with": [original.pk, other.pk], "overlap_ms": 21_500},
+        ],
+    )
+    html = admin_client.get(f"/admin/game/score/{entry.pk}/change/").content.decode()
+    assert (
+        "Faster than a person plausibly plays: 380 ms a pair over the whole game (held under 688 ms)" in html
+    )
+    assert "Would take first place far ahead of the layout: 0:27.0 against 1:39.4, the best" in html
+    link = f'<a href="/admin/game/score/{original.pk}/change/">#{original.pk}</a>'
+    assert f"Nearly the same game as entry {link} of the same deal: 99 % of the tiles" in html
+    other_link = f'<a href="/admin/game/score/{other.pk}/change/">#{other.pk}</a>'
+    assert f"Played at the same time as {link}, {other_link}, sent from the same address: 21,500 ms" in html
+    assert "(held from 90 % on)" in html
+    assert "Played from" in html and "Played until" in html, "when each game was played, to compare"
+
+
+def test_a_reason_of_unknown_shape_is_escaped() -> None:
+    entry = make_score(flagged=True, review_reasons=[{"code": "<script>"}])
+    assert "<script>" not in ScoreAdmin.reasons(ScoreAdmin(Score, admin.site), entry)
+
+
+def test_the_reasons_of_issue_26_are_shown_in_the_moderators_language(admin_client: Client) -> None:
+    entry = make_score(flagged=True, review_reasons=[{"code": "at_once", "with": [], "overlap_ms": 9_000}])
+    pages = {
+        language: admin_client.get(
+            f"/admin/game/score/{entry.pk}/change/", headers={"accept-language": language}
+        ).content.decode()
+        for language in ("it", "fr", "pl", "ru")
+    }
+    assert "Nessuno gioca due partite allo stesso tempo." in pages["it"]
+    assert "Personne ne joue deux parties à la fois." in pages["fr"]
+    assert "Nikt nie gra dwóch partii naraz." in pages["pl"]
+    assert "Никто не играет две партии сразу." in pages["ru"]

@@ -9,6 +9,7 @@ daily challenge closes with its day.  Honest fast play is ranked at once.
 from __future__ import annotations
 
 import datetime as dt
+import random
 import time
 from typing import Any
 
@@ -20,8 +21,9 @@ from game.core.api.errors import ApiError
 from game.mahjong.api import submissions, timing
 from game.mahjong.api.daily import daily_code
 from game.mahjong.api.submissions import check_token, daily_closes
-from game.mahjong.engine import Game
+from game.mahjong.engine import Game, get_layout
 from game.mahjong.models import Score
+from tests.players import left_to_right, own_order
 
 from .conftest import deal_long_ago, make_score, play, post, submit, submit_ok
 
@@ -136,7 +138,8 @@ def test_an_honest_player_at_his_quickest_is_ranked_at_once(
 def test_a_metronome_is_held_for_review_off_every_board_and_out_of_the_api(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """200 ms a pair, every pair: above each floor, yet no person keeps such a beat."""
+    """200 ms a pair, every pair: above each floor, yet no person keeps such a beat (and on a board
+    no moderator approved a game of yet, far ahead of the pace floor's time, issue 26)."""
     dealt = deal_long_ago(client, monkeypatch)
     response = submit(client, dealt["token"], timed(dealt["plan"], [200]), name="Metronome")
     assert response.status_code == 201, response.content
@@ -144,7 +147,7 @@ def test_a_metronome_is_held_for_review_off_every_board_and_out_of_the_api(
     assert created["rank"] is None
     entry = Score.objects.get(pk=created["id"])
     assert entry.awaits_review and not entry.is_public
-    assert [reason["code"] for reason in entry.review_reasons] == ["regular_cadence", "pace"]
+    assert [reason["code"] for reason in entry.review_reasons] == ["regular_cadence", "pace", "far_ahead"]
     assert entry.timing["interval_cv"] == 0.0 and entry.timing["interval_median_ms"] == 200
     assert board_names(client) == []
     assert client.get(f"/api/scores/{entry.pk}/").status_code == 404
@@ -170,18 +173,18 @@ def test_matches_that_keep_coming_soon_after_resumes_are_held(
     assert reasons == [{"code": "quick_resumes", "count": 5, "limit": submissions.QUICK_RESUMES}]
 
 
-def test_a_time_far_ahead_of_a_full_boards_best_is_held_and_a_close_one_ranked(
+def test_a_time_far_ahead_of_the_layouts_approved_best_is_held_and_a_close_one_ranked(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    for k in range(submissions.FAR_AHEAD_MIN_ENTRIES):
-        make_score(name=f"regular {k}", time_ms=200_000 + k)
+    """Issue 26: measured from what a moderator approved on the layout, from its first entry on."""
+    make_score(name="approved", time_ms=150_000, flagged=True, approved=True)
     far = deal_long_ago(client, monkeypatch)
     far_entry = submit(client, far["token"], play(far["plan"], step_ms=1_000)).json()  # 71 s
     close = deal_long_ago(client, monkeypatch)
     close_entry = submit(client, close["token"], play(close["plan"], step_ms=1_500)).json()  # 106.5 s
     assert far_entry["rank"] is None
     assert Score.objects.get(pk=far_entry["id"]).review_reasons == [
-        {"code": "far_ahead", "figure": 71_000, "best": 200_000, "factor": submissions.FAR_AHEAD}
+        {"code": "far_ahead", "figure": 71_000, "reference": 150_000, "factor": submissions.FAR_AHEAD}
     ]
     assert close_entry["rank"] == 1
 
@@ -215,9 +218,10 @@ def test_a_public_entrys_log_replayed_on_a_fresh_deal_of_its_code_is_refused(
     assert Score.objects.count() == 1
 
 
-def test_the_same_deal_played_another_way_is_not_a_copy(
+def test_the_same_deal_played_another_way_is_not_a_copy_but_an_undo_added_to_a_copy_is(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Issue 26: the same pairs taken in the same order are a copy, whatever undos were added."""
     first = deal_long_ago(client, monkeypatch)
     submit_ok(client, first["token"], play(first["plan"]), name="Original")
     again = deal_long_ago(client, monkeypatch, code=first["code"], mode="classic")
@@ -229,7 +233,13 @@ def test_the_same_deal_played_another_way_is_not_a_copy(
         {**log[0], "t": log[0]["t"] + 1_200},
         *({**event, "t": event["t"] + 1_200} for event in log[1:]),
     ]
-    submit_ok(client, again["token"], detour, name="Own way")
+    held = submit(client, again["token"], detour, name="Undo added").json()
+    assert held["rank"] is None
+    assert [r["code"] for r in Score.objects.get(pk=held["id"]).review_reasons] == ["near_copy"]
+    layout = get_layout("L00")
+    own = own_order(layout, first["tiles"], first["plan"], random.Random(5), left_to_right(layout))
+    third = deal_long_ago(client, monkeypatch, code=first["code"], mode="classic")
+    assert submit_ok(client, third["token"], play(own), name="Own way")["rank"] == 2
 
 
 # -- the daily challenge closes with its day ---------------------------------------------------------

@@ -107,7 +107,6 @@ def test_passing_once_the_pool_is_empty_and_two_passes_end_the_hand(client: Clie
     else:
         winner = 0 if points[0] < points[1] else 1
         assert (result["winner"], result["score"]) == (winner, abs(points[0] - points[1]))
-        assert second["totals"][winner] == result["score"] and second["totals"][1 - winner] == 0
     assert second["view"]["turn"] is None
     assert Match.objects.get(public_id=match).hands.get().finished
 

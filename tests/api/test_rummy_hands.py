@@ -43,7 +43,8 @@ def test_the_next_hand_alternates_the_first_player_and_keeps_the_seats(
     response = next_hand(client, match, keys[1], 1)
     assert response.status_code == 201, response.content
     state = response.json()
-    assert (state["hand"], state["code"], state["starting_seat"], state["number"]) == (2, SECOND, 1, 0)
+    # The new hand's code deals it: it stays on the server while the hand is in play.
+    assert (state["hand"], state["code"], state["starting_seat"], state["number"]) == (2, None, 1, 0)
     assert state["seat"] == 1 and state["view"] == view(new_hand(SECOND, 1), 1).to_json()
     # Seats keep their credentials, hence their colours: seat 0 is still seat 0.
     assert client.get(f"/api/rummy/matches/{match}/", headers=auth(keys[0])).json()["seat"] == 0
@@ -65,19 +66,17 @@ def test_when_the_computer_starts_its_first_move_is_already_played(
     assert "tile" not in state["events"][0]
 
 
-def test_totals_add_up_the_finished_hands(client: Client) -> None:
+def test_each_hand_stands_alone_with_no_running_score(client: Client) -> None:
     created = create(client, "local")
     match, key = created["match"], key_of(created)
-    # The hand ends with its last pass through the API, which counts the result into the totals.
+    # The hand ends with its last pass through the API; its result is the hand's, kept in its log.
     set_log(match, "\n".join([f"{n % 2} draw" for n in range(78)] + ["0 pass"]))
     last = act(client, match, key_of(created, 1), hand=1, number=79, type="pass").json()
-    result = last["view"]["result"]
-    expected = [0, 0]
-    if result["winner"] is not None:
-        expected[result["winner"]] = result["score"]
-    assert last["totals"] == expected
+    assert last["view"]["result"]["reason"] == "blocked" and "totals" not in last
+    kept = Match.objects.get(public_id=match).hands.get(number=1)
+    assert kept.finished and kept.log.endswith("1 pass")
     second = next_hand(client, match, key, 1).json()
-    assert second["totals"] == expected and second["racks"] is None
+    assert "totals" not in second and second["racks"] is None and second["view"]["result"] is None
 
 
 def test_a_hand_in_progress_is_not_replaced(client: Client) -> None:

@@ -1,4 +1,4 @@
-"""POST /api/rummy/moves/ under a crowd: each process computes only so many moves at once."""
+"""POST /api/rummy/moves/ under a crowd: the machine computes only so many moves (and solves) at once."""
 
 from __future__ import annotations
 
@@ -6,11 +6,10 @@ import pytest
 from django.test import Client
 from pytest_django import Settings
 
-from game.mahjong.api import views as mahjong_views
-from game.rummy.api import views
+from game.core import heavy
 
 from .conftest import post
-from .held_work import computations_held
+from .held_work import computations_held, slots_taken
 from .rummy import act, create, key_of, pin_codes, stored
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +23,7 @@ def test_moves_beyond_the_bound_are_refused_at_once_while_the_others_run(
     client: Client, settings: Settings, monkeypatch: pytest.MonkeyPatch, bound: int
 ) -> None:
     settings.MAX_CONCURRENT_SOLVES = bound
-    with computations_held(monkeypatch, views, "choose_move", URL, POSITION, bound) as (gate, running):
+    with computations_held(monkeypatch, URL, POSITION, bound) as (gate, running):
         refused = post(client, URL, POSITION)
         assert not any(request.done() for request in running)
         assert refused.status_code == 503
@@ -35,19 +34,22 @@ def test_moves_beyond_the_bound_are_refused_at_once_while_the_others_run(
         assert refused["Retry-After"] == "1"
         gate.opened.set()
         assert [request.result().json() for request in running] == [{"action": "draw"}] * bound
-    assert views.MoveView.slots.in_use == 0
+    assert heavy.slots().in_use() == 0
     assert post(client, URL, POSITION).json() == {"action": "draw"}
 
 
-def test_the_bound_is_per_endpoint(
+def test_solves_and_moves_share_the_one_bound(
     client: Client, settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Solves that fill their own slots leave the computer's moves free, and the reverse."""
+    """Solves that fill the slots leave none for the computer's moves, and the reverse: the machine
+    has so many processors, whatever the kind of computation."""
     settings.MAX_CONCURRENT_SOLVES = 1
     board = {"layout": "L00", "tiles": [None] * 144}
-    with computations_held(monkeypatch, mahjong_views, "solve_tiles", "/api/solve/", board, 1):
+    with computations_held(monkeypatch, "/api/solve/", board, 1):
         assert post(client, "/api/solve/", board).status_code == 503
-        assert post(client, URL, POSITION).json() == {"action": "draw"}
+        assert post(client, URL, POSITION).status_code == 503
+    with computations_held(monkeypatch, URL, POSITION, 1):
+        assert post(client, "/api/solve/", board).status_code == 503
 
 
 def test_a_turn_against_the_computer_takes_a_slot_of_its_moves_and_a_local_match_none(
@@ -58,8 +60,7 @@ def test_a_turn_against_the_computer_takes_a_slot_of_its_moves_and_a_local_match
     pin_codes(monkeypatch)
     versus = create(client, "computer", "hard")
     local = create(client, "local")
-    assert views.COMPUTER_MOVES.try_acquire(), "one move under way fills the bound"
-    try:
+    with slots_taken(1):  # one computation under way fills the bound
         before = stored(versus["match"])
         refused = act(client, versus["match"], key_of(versus), hand=1, number=0, type="draw")
         assert refused.status_code == 503 and refused.json()["code"] == "busy"
@@ -67,8 +68,6 @@ def test_a_turn_against_the_computer_takes_a_slot_of_its_moves_and_a_local_match
         assert stored(versus["match"]) == before, "nothing was played"
         played = act(client, local["match"], key_of(local), hand=1, number=0, type="draw")
         assert played.status_code == 200, "no computer moves in a local match"
-    finally:
-        views.COMPUTER_MOVES.release()
     answer = act(client, versus["match"], key_of(versus), hand=1, number=0, type="draw")
     assert answer.status_code == 200 and [e["seat"] for e in answer.json()["events"]] == [0, 1]
-    assert views.COMPUTER_MOVES.in_use == 0
+    assert heavy.slots().in_use() == 0

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -64,3 +67,40 @@ def test_the_browsable_docs_are_served(client: Client) -> None:
     assert b"swagger" in response.content.lower()
     # The schema's address is in the start-up script, served as a file for the CSP.
     assert b"/api/schema/" in client.get("/api/docs/?script=").content
+
+
+COLD_REQUESTS = """
+import threading
+import django
+django.setup()
+from django.test import Client
+ready = threading.Barrier({count})
+statuses = []
+def one():
+    client = Client(raise_request_exception=False, HTTP_HOST="127.0.0.1")
+    ready.wait()
+    statuses.append(client.get("/api/schema/?format=json").status_code)
+threads = [threading.Thread(target=one) for _ in range({count})]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+print(sorted(statuses))
+"""
+
+
+@pytest.mark.parametrize("attempt", range(3))
+def test_concurrent_first_requests_to_a_cold_process_all_get_the_schema(attempt: int) -> None:
+    """drf-spectacular loads its extensions on its first run: several first requests at once (each
+    has its own thread under ASGI) raced there, and some got a 500. A fresh process each time."""
+    count = 20
+    result = subprocess.run(
+        [sys.executable, "-c", COLD_REQUESTS.format(count=count)],
+        cwd=Path(__file__).resolve().parents[2],
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "site_core.settings", "DJANGO_DEBUG": "1"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.split("\n")[-2] == str([200] * count), result.stdout[-2000:]

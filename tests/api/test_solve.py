@@ -11,8 +11,9 @@ import pytest
 from django.test import Client
 from pytest_django import Settings
 
+from game.core import heavy
+from game.mahjong import solving
 from game.mahjong.api import serializers as s
-from game.mahjong.api import views
 from game.mahjong.engine import (
     FACES,
     Board,
@@ -31,7 +32,9 @@ from tests.benchmarks import make_solver_sets as sets
 from tests.mahjong.helpers import code_number, played_until_stuck
 
 from .conftest import post
-from .held_work import computations_held
+from .held_work import computations_held, computed_here
+
+__all__ = ["computed_here"]  # a fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -76,15 +79,17 @@ def test_a_pair_stacked_on_itself_is_not_winnable(client: Client) -> None:
     }
 
 
+@pytest.mark.usefixtures("computed_here")
 def test_an_undecided_board_answers_null_when_the_budget_runs_out(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(views, "SOLVE_BUDGET", Budget(nodes=1, seconds=1.0))
+    monkeypatch.setattr(solving, "SOLVE_BUDGET", Budget(nodes=1, seconds=1.0))
     _layout, tiles = board_in_play("MJ1-L00-ABCDEFG", 0)
     body = post(client, "/api/solve/", {"layout": "L00", "tiles": tiles}).json()
     assert body == {"winnable": None, "plan": None}
 
 
+@pytest.mark.usefixtures("computed_here")
 def test_the_view_hands_the_solver_its_bounded_budget(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -95,15 +100,16 @@ def test_the_view_hands_the_solver_its_bounded_budget(
         budgets.append(budget)
         return real(layout, tiles, budget)
 
-    monkeypatch.setattr(views, "solve_tiles", spy)
+    monkeypatch.setattr(solving, "solve_tiles", spy)
     _layout, tiles = board_in_play("MJ1-L00-BBCDEFG", 0)
     response = post(client, "/api/solve/", {"layout": "L00", "tiles": tiles})
     assert response.status_code == 200
     assert response.json()["winnable"] in (True, None)  # never False: the deal is solvable
-    assert budgets == [views.SOLVE_BUDGET]
+    assert budgets == [solving.SOLVE_BUDGET]
     assert budgets[0].seconds is not None, "every request must have a deadline"
 
 
+@pytest.mark.usefixtures("computed_here")
 def test_a_hard_board_is_left_undecided_once_the_deadline_has_passed(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -148,7 +154,7 @@ def test_solves_beyond_the_bound_are_refused_at_once_while_the_others_run(
     client: Client, settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     settings.MAX_CONCURRENT_SOLVES = 2
-    with computations_held(monkeypatch, views, "solve_tiles", "/api/solve/", EMPTY_BOARD, 2) as (
+    with computations_held(monkeypatch, "/api/solve/", EMPTY_BOARD, 2) as (
         gate,
         running,
     ):
@@ -167,6 +173,7 @@ def test_solves_beyond_the_bound_are_refused_at_once_while_the_others_run(
     assert post(client, "/api/solve/", EMPTY_BOARD).json() == {"winnable": True, "plan": []}
 
 
+@pytest.mark.usefixtures("computed_here")
 def test_a_solve_that_fails_gives_its_slot_back(
     client: Client, settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -176,9 +183,9 @@ def test_a_solve_that_fails_gives_its_slot_back(
         raise RuntimeError("a bug")
 
     with monkeypatch.context() as patch:
-        patch.setattr(views, "solve_tiles", broken)
+        patch.setattr(solving, "solve_tiles", broken)
         assert post(client, "/api/solve/", EMPTY_BOARD).status_code == 500
-    assert views.SolveView.slots.in_use == 0
+    assert heavy.slots().in_use() == 0
     assert post(client, "/api/solve/", EMPTY_BOARD).status_code == 200
 
 
@@ -186,7 +193,7 @@ def test_a_refused_board_takes_no_slot(client: Client, settings: Settings) -> No
     """Validation comes first: malformed boards cost no solver time and cannot crowd out real ones."""
     settings.MAX_CONCURRENT_SOLVES = 1
     assert post(client, "/api/solve/", {"layout": "L99", "tiles": []}).status_code == 400
-    assert views.SolveView.slots.in_use == 0
+    assert heavy.slots().in_use() == 0
 
 
 # -- undos back to a winnable board (removals) ----------------------------------------------------
@@ -302,6 +309,7 @@ def forged(game: Game, how: str) -> list[dict[str, Any]]:
         ("a position off the board", "removals[8].a: no position 999"),
     ],
 )
+@pytest.mark.usefixtures("computed_here")
 def test_forged_removals_are_refused_before_any_solving(
     client: Client, monkeypatch: pytest.MonkeyPatch, how: str, message: str
 ) -> None:
@@ -317,7 +325,7 @@ def test_forged_removals_are_refused_before_any_solving(
     def no_solving(*_: Any) -> Any:
         raise AssertionError("a forged history must not be solved")
 
-    monkeypatch.setattr(views, "solve_tiles", no_solving)
+    monkeypatch.setattr(solving, "solve_tiles", no_solving)
     monkeypatch.setattr(solver, "solve", no_solving)
     response = post(client, "/api/solve/", {**solve_body(game), "removals": removals})
     assert response.status_code == 400
@@ -325,12 +333,13 @@ def test_forged_removals_are_refused_before_any_solving(
     assert response.json()["error"].startswith(message)
 
 
+@pytest.mark.usefixtures("computed_here")
 def test_the_verdict_and_every_undo_share_one_budget(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
     """A lost board whose undos need many solves: together they spend what one request may, no more."""
     game = lost_game("L00", 3)
     seconds = 1.0
     total = Budget(nodes=2_000, seconds=seconds)
-    monkeypatch.setattr(views, "SOLVE_BUDGET", total)
+    monkeypatch.setattr(solving, "SOLVE_BUDGET", total)
     spent: list[tuple[Budget, int]] = []
 
     def spying(real: Any) -> Any:
@@ -341,7 +350,7 @@ def test_the_verdict_and_every_undo_share_one_budget(client: Client, monkeypatch
 
         return spy
 
-    monkeypatch.setattr(views, "solve_tiles", spying(solver.solve_tiles))
+    monkeypatch.setattr(solving, "solve_tiles", spying(solver.solve_tiles))
     monkeypatch.setattr(solver, "solve", spying(solver.solve))
     body = post(client, "/api/solve/", solve_body(game)).json()
     assert body["winnable"] is False
@@ -354,6 +363,7 @@ def test_the_verdict_and_every_undo_share_one_budget(client: Client, monkeypatch
     assert sum(nodes for _, nodes in spent) <= total.nodes + len(spent)
 
 
+@pytest.mark.usefixtures("computed_here")
 def test_undos_the_shared_budget_cannot_decide_are_unknown(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -29,8 +29,9 @@ GAME_SHOWN = (
 BOARD_DRAWN = "() => performance.getEntriesByName('miaojong:first-board').length > 0"
 
 
-HUMAN_GAPS_MS = (380, 310, 470, 340, 430)
-"""Game-clock gaps before each match: 386 ms a pair on average, varying by about 15%."""
+HUMAN_GAPS_MS = (860, 705, 1_050, 757, 955)
+"""Game-clock gaps before each match: 865 ms a pair on average (1.26 times the pace floor of a
+144-tile layout, game.mahjong.api.timing.pace_floor_ms), varying by about 15%."""
 
 
 class PageProblems:
@@ -145,8 +146,9 @@ class PlayPage:
         """Take the pairs in order by clicking, at the pace of a fast, honest player.
 
         The server refuses matches closer than a person can tap and holds for
-        review a game faster than PLAUSIBLE_PAIR_MS a pair or with a cadence more
-        regular than REGULAR_CV (game.mahjong.api.submissions): each match waits
+        review a game faster than the layout's pace floor (game.mahjong.api.timing)
+        or with a cadence more regular than REGULAR_CV
+        (game.mahjong.api.submissions): each match waits
         on the game clock for one of HUMAN_GAPS_MS after the one before, so the
         entry is ranked at once like a real player's.
         """

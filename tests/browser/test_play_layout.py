@@ -140,16 +140,15 @@ def test_nothing_moves_while_the_board_is_checked(new_play_page: Callable[..., P
     assert before == checking == after
 
 
-def test_a_double_tap_that_completes_a_pair_takes_only_that_pair(
+def test_a_double_tap_on_the_match_of_the_selected_tile_zooms_and_takes_nothing(
     new_play_page: Callable[..., PlayPage],
 ) -> None:
+    # Issue #30: a double tap only zooms, on the match of the selected tile too.
     play = open_on(new_play_page, "portrait")
     start = play.state()
     a, b = plan_of(start["code"])[0]
     play.page.touchscreen.tap(*play.tile_center(a))
     play.wait_until("s.selected === arg", a)
     double_tap(play, play.tile_center(b))
-    after = play.wait_until("s.tiles[arg] === null", b)
-    # The second tap landed where the tile was, on whatever lies under it now: nothing else.
-    assert (after["moves"], after["selected"], after["view"]) == (1, None, "board")
-    assert sum(face is None for face in after["tiles"]) == 2
+    after = play.wait_until("s.view === 'closeup'")
+    assert (after["moves"], after["selected"], after["tiles"]) == (0, a, start["tiles"])

@@ -62,7 +62,8 @@ def test_pass_and_play_hides_the_rack_between_the_players(rummy: RummyTable) -> 
     assert second["turn"] == 1 and second["opponentTiles"] == 5
     expect(rummy.page.locator("#rummy-rack-label")).to_contain_text("Player 2's rack")
     turn = rummy.page.locator("#rummy-status .rummy-stat-turn")
-    expect(turn).to_have_class("rummy-stat rummy-stat-turn rummy-seat-1")
+    # Player 2 can act: "Player 2 to play", in their colour, marked as the go-ahead.
+    expect(turn).to_have_class("rummy-stat rummy-stat-turn rummy-seat-1 rummy-stat-go")
     # Player 1's tiles just laid are marked for Player 2.
     expect(rummy.page.locator("#rummy-table .rtile--new")).to_have_count(9)
 

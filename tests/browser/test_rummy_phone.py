@@ -13,9 +13,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import CDPSession, Locator, expect
 
+from tests.api.rummy import set_log
 from tests.browser.conftest import PHONE
 from tests.browser.helpers import PlayPage
 from tests.browser.test_rummy_play import RummyTable, pinned  # noqa: F401
+from tests.browser.test_rummy_screen import ALL_DRAWS
+
+FINGER_LIFT_PX = 28
+"""How far above the finger a lifted tile floats (drag.js)."""
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -105,8 +110,16 @@ def make_room(table: RummyTable) -> None:
     table.page.evaluate("() => document.body.style.setProperty('padding-bottom', '900px')")
 
 
+def lifted_above(table: RummyTable, target: tuple[float, float], tile: Locator) -> tuple[float, float]:
+    """Where the finger goes for the lifted ``tile`` to be drawn with its middle on ``target``:
+    it floats above the finger by its height and FINGER_LIFT_PX (drag.js)."""
+    box = tile.bounding_box()
+    assert box is not None
+    return target[0], target[1] + box["height"] / 2 + FINGER_LIFT_PX
+
+
 @pytest.mark.usefixtures("pinned")
-def test_a_long_press_drags_a_tile_into_a_set_without_scrolling(phone_table: RummyTable) -> None:
+def test_a_touch_drag_drops_where_the_lifted_tile_is_drawn(phone_table: RummyTable) -> None:
     table = phone_table
     table.open()
     for tile in ("R2", "K2"):
@@ -115,21 +128,23 @@ def test_a_long_press_drags_a_tile_into_a_set_without_scrolling(phone_table: Rum
     table.page.touchscreen.tap(*centre(table.button("group")))
     table.wait_until("s.table.length === 1")
     make_room(table)
-    table.page.evaluate("() => window.scrollTo(0, 120)")
-    table.page.wait_for_function("() => window.scrollY === 120")
     before = scroll_y(table)
 
     finger = Finger(table)
-    x, y = centre(table.rack_tile("O2"))
+    source = table.rack_tile("O2")
+    x, y = centre(source)
     finger.down((x, y))
     table.wait_until("s.dragging")  # the long press lifted the tile
-    # Straight up first, as a scroll would go, then onto the set.
+    # Straight up first, as a scroll would go, then to where the lifted tile shows over the set.
     finger.move_to((x, y - 150))
     assert scroll_y(table) == before, "the page scrolled under the dragging finger"
-    target = centre(table.table_set(0))
-    finger.move_to(target)
+    at = lifted_above(table, centre(table.table_set(0)), source)
+    finger.move_to(at)
     assert scroll_y(table) == before, "the page scrolled under the dragging finger"
+    # The finger itself is below the set: only the set the tile is drawn over lights up.
+    assert table.page.evaluate("([x, y]) => !document.elementFromPoint(x, y).closest('.rset')", list(at))
     expect(table.table_set(0)).to_have_class("rset rset--invalid rummy-drop-target")
+    assert table.page.locator(".rummy-drop-target").count() == 1
     finger.up()
     after = table.wait_until("!s.dragging && s.table.length === 1 && s.table[0].length === 3")
     assert after["table"] == [["R2", "K2", "O2"]]
@@ -138,24 +153,58 @@ def test_a_long_press_drags_a_tile_into_a_set_without_scrolling(phone_table: Rum
 
 
 @pytest.mark.usefixtures("pinned")
-def test_a_vertical_swipe_over_the_tiles_scrolls_and_drags_nothing(phone_table: RummyTable) -> None:
+def test_a_vertical_swipe_over_the_tiles_drags_nothing(phone_table: RummyTable) -> None:
     table = phone_table
     start = table.open()
     table.new_group("R2", "K2", "O2")
     laid = table.state()
-    make_room(table)
     table.page.evaluate(WATCH_DRAGS)
-    assert scroll_y(table) == 0
-    down = swipe(table, centre(table.page.locator("#rummy-table .rtile").first), -220)
-    assert down > 50, "the swipe over a table tile did not scroll the page"
+    swipe(table, centre(table.page.locator("#rummy-table .rtile").first), -220)
     after = table.state()
     assert after["table"] == laid["table"] and after["rack"] == laid["rack"]
-    # A swipe over the rack scrolls back, and no tile moved either.
     x, y = centre(table.rack_tile("B6"))
-    back = swipe(table, (x, y), min(HEIGHT - 5 - y, 300))
-    assert back < down - 50, "the swipe over the rack did not scroll the page"
+    swipe(table, (x, y), min(HEIGHT - 5 - y, 300))
     assert table.state()["rack"] == laid["rack"] and start["number"] == table.state()["number"]
     assert not table.page.evaluate("() => window.__dragSeen"), "a swipe lifted a tile"
+
+
+def pile_up_sets(table: RummyTable, count: int) -> None:
+    """Lay ``count`` tiles of the rack one by one as sets of their own, till the table overflows."""
+    for _ in range(count):
+        sets = len(table.state()["table"])
+        table.page.locator("#rummy-rack .rtile").first.click()
+        table.page.keyboard.press("g")
+        table.wait_until("s.table.length === arg + 1", sets)
+
+
+@pytest.mark.usefixtures("pinned")
+def test_the_table_scrolls_within_its_area_and_under_a_dragged_tile_near_its_edge(
+    phone_table: RummyTable,
+) -> None:
+    table = phone_table
+    match = table.open()["match"]
+    set_log(match, ALL_DRAWS)
+    table.reload()
+    table.wait_until("s.rackTiles === 53")
+    pile_up_sets(table, 30)
+    felt = table.page.locator("#rummy-table")
+    sizes = felt.evaluate("(el) => [el.scrollHeight, el.clientHeight]")
+    assert sizes[0] > sizes[1] + 100, "the table does not overflow its area"
+    felt.evaluate("(el) => { el.scrollTop = 0; }")
+    assert scroll_y(table) == 0
+
+    # A tile lifted and held near the table's bottom edge scrolls the table, not the page.
+    finger = Finger(table)
+    source = table.rack_tile(table.state()["rack"][0])
+    finger.down(centre(source))
+    table.wait_until("s.dragging")
+    box = felt.bounding_box()
+    assert box is not None
+    finger.move_to(lifted_above(table, (box["x"] + box["width"] / 2, box["y"] + box["height"] - 8), source))
+    table.page.wait_for_function("() => document.getElementById('rummy-table').scrollTop > 60")
+    assert scroll_y(table) == 0
+    finger.up()
+    table.wait_until("!s.dragging")
 
 
 @pytest.mark.usefixtures("pinned")

@@ -76,6 +76,14 @@ class RoomPage(RummyTable):
         assert response.ok, (path, response.status)
         return self.wait_open()
 
+    def join(self, link: str) -> dict[str, Any]:
+        """Open an invitation, take the second seat when asked, and wait until the hand is shown."""
+        response = self.goto(link)
+        assert response.ok, (link, response.status)
+        self.wait_until("s.room && s.room.panel === 'offer'")
+        self.page.locator("#rummy-room-take").click()
+        return self.wait_open()
+
     def wait_open(self) -> dict[str, Any]:
         return self.wait_until(
             "s.room && s.room.status === 'open' && ['play', 'waiting', 'over'].includes(s.phase)"
@@ -185,7 +193,7 @@ def start_room(devices: Callable[..., Device]) -> tuple[RoomPage, RoomPage, str,
     host = devices().page()
     first, link = create_room(host)
     guest = devices().page()
-    guest.enter(link)
+    guest.join(link)
     host.wait_until("s.room.connected[1] && s.room.panel === ''")
     return host, guest, first["match"], link
 
@@ -209,7 +217,7 @@ def test_a_room_from_the_lobby_is_joined_by_its_link_and_moves_arrive_both_ways(
     host.page.evaluate(MARK_DOCUMENT)
 
     guest = devices().page()
-    joined = guest.enter(link)
+    joined = guest.join(link)
     assert joined["room"]["seat"] == 1 and joined["seat"] == 1 and joined["room"]["joined"]
     assert joined["match"] == match.public_id and joined["turn"] == 0 and not joined["canAct"]
     assert joined["room"]["panel"] == "" and joined["phase"] == "waiting"
@@ -340,6 +348,8 @@ def test_a_third_device_opening_the_invitation_is_told_the_room_is_full(
     third = devices().page()
     response = third.goto(link)
     assert response.status == 200
+    third.wait_until("s.room && s.room.panel === 'offer'")
+    third.page.locator("#rummy-room-take").click()
     full = third.wait_until("s.room && s.room.panel === 'full'")
     assert full["room"]["status"] == "closed" and full["room"]["seat"] is None
     expect(third.panel()).to_have_attribute("data-show", "full")
@@ -402,8 +412,6 @@ def test_the_next_hand_needs_both_players_and_then_player_2_starts_it(
 ) -> None:
     host, guest, match_id, _ = start_room(devices)
     set_log(match_id, ALL_DRAWS_AND_PASSES)
-    match = Match.objects.get(public_id=match_id)
-    totals = [match.total0, match.total1]  # set_log leaves them as they were
     # The pages learn of the new position when they connect again.
     for player in (host, guest):
         player.page.reload()
@@ -411,11 +419,7 @@ def test_the_next_hand_needs_both_players_and_then_player_2_starts_it(
         over = player.wait_until(
             "s.phase === 'over' && s.room.status === 'open' && s.room.connected.every(Boolean)"
         )
-        assert (
-            over["result"] is not None
-            and over["totals"] == totals
-            and over["room"]["consents"] == [False, False]
-        )
+        assert over["result"] is not None and over["room"]["consents"] == [False, False]
         expect(player.page.locator("#rummy-end")).to_be_visible()
         expect(player.page.locator("#rummy-end-note")).to_be_hidden()
 
@@ -437,18 +441,12 @@ def test_the_next_hand_needs_both_players_and_then_player_2_starts_it(
     guest.page.locator("#rummy-end-new-hand").click()
     second = guest.wait_until("s.hand === 2 && s.phase === 'play'")
     assert (second["seat"], second["turn"], second["number"], second["canAct"]) == (1, 1, 0, True)
-    assert second["room"]["consents"] == [False, False] and second["totals"] == totals
+    assert second["room"]["consents"] == [False, False]
     dealt = host.wait_until("s.hand === 2 && s.phase === 'waiting'")
     assert (dealt["seat"], dealt["room"]["seat"], dealt["turn"], dealt["canAct"]) == (0, 0, 1, False)
     for player in (host, guest):
         expect(player.page.locator("#rummy-end")).to_be_hidden()
         expect(player.page.locator("#rummy-status .rummy-stat-turn")).to_have_class(PLAYER_2_COLOUR)
-    expect(host.page.locator("#rummy-score .rummy-total.rummy-seat-0")).to_have_text(
-        f"Player 1 (you) {totals[0]}"
-    )
-    expect(guest.page.locator("#rummy-score .rummy-total.rummy-seat-1")).to_have_text(
-        f"Player 2 (you) {totals[1]}"
-    )
 
     hand = Hand.objects.get(match__public_id=match_id, number=2)
     assert (hand.starting_seat, hand.actions) == (1, 0)
@@ -475,7 +473,7 @@ def test_a_room_hosted_on_a_phone_is_played_with_touch(devices: Callable[..., De
     assert width <= PHONE["viewport"]["width"], "the room's page is wider than the phone"
 
     guest = devices().page()
-    guest.enter(link.input_value())
+    guest.join(link.input_value())
     phone.wait_until("s.room.connected[1] && s.canAct")
     drawn = phone.tap_draw()
     assert len(drawn["rack"]) == 15 and drawn["rackTiles"] == 15
@@ -488,3 +486,63 @@ def test_a_room_hosted_on_a_phone_is_played_with_touch(devices: Callable[..., De
     phone.rack_tile(tile).tap()
     phone.wait_until("s.selected.includes(arg)", tile)
     assert stored(first["match"])[:2] == ("0 draw\n1 draw", 2)
+
+
+@pytest.mark.usefixtures("pinned")
+def test_an_invitation_takes_the_second_seat_only_after_the_explicit_tap(
+    devices: Callable[..., Device],
+) -> None:
+    host = devices().page()
+    first, link = create_room(host)
+    guest = devices().page()
+    assert guest.goto(link).ok
+    offered = guest.wait_until("s.room && s.room.panel === 'offer'")
+    assert offered["room"]["seat"] is None
+    expect(guest.panel()).to_contain_text("This is Player 1's room")
+    expect(guest.panel()).to_contain_text("Is this your own room")
+    expect(guest.page.locator("#rummy-room-take")).to_be_focused()
+    # Nothing is taken yet: no request for the seat, the room still waits for Player 2.
+    assert guest.device.seat_requests == []
+    assert not Match.objects.get(public_id=first["match"]).seat1_digest
+    assert not host.room()["joined"]
+
+    guest.page.locator("#rummy-room-take").click()
+    joined = guest.wait_open()
+    assert joined["room"]["seat"] == 1 and joined["room"]["panel"] == ""
+    host.wait_until("s.room.joined && s.room.connected[1]")
+
+
+def test_the_host_frees_the_seat_of_a_guest_who_cannot_come_back(devices: Callable[..., Device]) -> None:
+    host, guest, match_id, link = start_room(devices)
+    host.draw()
+    guest.wait_until("s.number === 1 && s.canAct")
+    old_rack = guest.state()["rack"]
+    old_code = Hand.objects.get(match__public_id=match_id, number=1).code
+
+    guest.page.close()
+    host.wait_until("!s.room.connected[1] && s.room.panel === 'away'")
+    expect(host.panel()).to_contain_text("Player 2 is away.")
+    host.page.locator("#rummy-room-free").click()
+    freed = host.wait_until("s.room.panel === 'invite' && s.number === 0 && !s.room.joined")
+    # Dealt again: a new hand code, nothing of the old racks, a new link in place of the old.
+    hand = Hand.objects.get(match__public_id=match_id, number=1)
+    assert hand.code != old_code and hand.log == ""
+    assert sorted(freed["rack"]) == sorted(str(t) for t in service.hand_state(hand).racks[0])
+    new_link = host.page.locator("#rummy-room-link").input_value()
+    assert new_link != link and host.page.url == new_link
+    expect(host.page.locator("#rummy-notice")).to_contain_text("The second seat is free")
+
+    # The old link is dead, and says so; the new one gives the seat (after the explicit tap).
+    back = guest.device.page()
+    assert back.goto(link).status == 404
+    expect(back.page.locator("h1")).to_have_text("No such room")
+    assert back.device.expected(404)
+    newcomer = devices().page()
+    joined = newcomer.join(new_link)
+    assert joined["room"]["seat"] == 1 and sorted(joined["rack"]) == sorted(
+        str(t) for t in service.hand_state(hand).racks[1]
+    )
+    assert sorted(joined["rack"]) != sorted(old_rack), "the new guest got the old guest's rack"
+    # The host's page, reloaded, is still the host's seat under the new link.
+    again = host.reload()
+    assert again["room"]["seat"] == 0 and again["match"] == match_id

@@ -1,4 +1,5 @@
-"""Screenshots of the Tile Rummy table at desktop and phone size, in English and Italian, to look at.
+"""Screenshots of the Tile Rummy table on a phone (upright and on its side), a laptop and full HD,
+in English and Italian, to look at.
 
 They go to the folder MIAOJONG_SHOTS names, else /tmp/rummy-shots/: the start of
 a hand, a turn being drafted (a valid group, a set that is none with its reason
@@ -26,12 +27,15 @@ from tests.api.rummy import set_log
 from tests.browser.conftest import PHONE
 from tests.browser.helpers import PlayPage
 from tests.browser.test_rummy_play import OPENING, OPENING_CODE, RummyTable, pinned  # noqa: F401
+from tests.browser.test_rummy_rooms import Device, _short_lived_connections, devices  # noqa: F401
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SIZES: dict[str, dict[str, Any]] = {
-    "desktop": {"viewport": {"width": 1280, "height": 900}, "locale": "en-GB"},
     "phone": PHONE,
+    "phone-landscape": {**PHONE, "viewport": {"width": 844, "height": 390}},
+    "laptop": {"viewport": {"width": 1280, "height": 720}, "locale": "en-GB"},
+    "fullhd": {"viewport": {"width": 1920, "height": 1080}, "locale": "en-GB"},
 }
 
 
@@ -85,14 +89,14 @@ def test_screenshots_of_the_table(
     start = table.open(computer)
     assert table.page.evaluate("() => document.documentElement.lang") == language
     fits(table, width)
-    table.page.screenshot(path=shots / f"{name}-1-start.png", full_page=True)
+    table.page.screenshot(path=shots / f"{name}-1-start.png")
 
     table.new_group("R2", "K2", "O2")
     table.new_group("B6", "K6")
     table.table_set(1).locator(".rset-mark").click()
     table.select("B9")
     fits(table, width)
-    table.page.screenshot(path=shots / f"{name}-2-draft.png", full_page=True)
+    table.page.screenshot(path=shots / f"{name}-2-draft.png")
 
     table.press("reset")
     table.wait_until("!s.changed")
@@ -104,9 +108,7 @@ def test_screenshots_of_the_table(
         state = table.wait_for_turn(state["number"])
     table.select(state["rack"][0])
     fits(table, width)
-    table.page.screenshot(path=shots / f"{name}-3-later.png", full_page=True)
-    if size == "phone":
-        table.page.screenshot(path=shots / f"{name}-3-later-screen.png")
+    table.page.screenshot(path=shots / f"{name}-3-later.png")
 
     # The end: the position before the last pass, then the pass through the page.
     log = hand_log(OPENING_CODE)
@@ -125,4 +127,34 @@ def test_screenshots_of_the_table(
     table.press("draw")
     table.wait_until("s.phase === 'handover'")
     fits(table, width)
-    table.page.screenshot(path=shots / f"{name}-5-handover.png", full_page=True)
+    table.page.screenshot(path=shots / f"{name}-5-handover.png")
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_screenshots_of_a_room(
+    shots: Path,
+    devices: Callable[..., Device],  # noqa: F811 (the rooms tests' fixture)
+    size: str,
+    language: str,
+) -> None:
+    """The lobby, a room waiting for its guest (the link to send), and the invitation as the
+    guest first sees it (whose room, Take the second seat), then the menu of a room."""
+    options = {k: v for k, v in SIZES[size].items() if k != "locale"}
+    name = f"{size}-{language}"
+    host = devices(**options).page()
+    with translation.override(language):
+        lobby = reverse("rummy:online")
+    host.goto(lobby)
+    host.page.screenshot(path=shots / f"{name}-6-lobby.png")
+    host.page.locator("#rummy-lobby-create").click()
+    host.wait_until("s.room && s.room.panel === 'invite' && s.phase === 'play'")
+    host.page.screenshot(path=shots / f"{name}-7-room-invite.png")
+    link = host.page.locator("#rummy-room-link").input_value()
+    guest = devices(**options).page()
+    guest.goto(link)
+    guest.wait_until("s.room && s.room.panel === 'offer'")
+    guest.page.screenshot(path=shots / f"{name}-8-room-offer.png")
+    host.press("menu")
+    expect(host.page.locator("#rummy-menu")).to_be_visible()
+    host.page.screenshot(path=shots / f"{name}-9-room-menu.png")

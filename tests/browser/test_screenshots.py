@@ -142,3 +142,62 @@ def test_screenshots_of_the_dialogs_a_won_game_its_replay_and_the_leaderboard(
     shoot(play, shots, f"{name}-leaderboard")
     page.goto(play.url(f"/{language}/"))
     shoot(play, shots, f"{name}-home")
+
+
+# Holds the moment still for its picture: from about half a second into it, the page's frames
+# wait (window.heldFrames) until THAW_THE_MOMENT lets them run (a loaded machine would
+# otherwise let the moment pass before the shot).
+HOLD_THE_MOMENT = """() => {
+  const board = document.getElementById("play-canvas");
+  const real = window.requestAnimationFrame.bind(window);
+  window.realFrame = real;
+  new MutationObserver(() => {
+    if (board.dataset.celebrating !== "true") return;
+    const start = performance.now();
+    let frames = 0;
+    window.requestAnimationFrame = (callback) => {
+      frames += 1;
+      if (performance.now() - start < 450 && frames < 20) return real(callback);
+      (window.heldFrames ??= []).push(callback);
+      return 0;
+    };
+  }).observe(board, { attributes: true, attributeFilter: ["data-celebrating"] });
+}"""
+MOMENT_HELD = "() => (window.heldFrames || []).length > 0 || document.getElementById('play-dialog').open"
+THAW_THE_MOMENT = """() => {
+  window.requestAnimationFrame = window.realFrame;
+  for (const callback of window.heldFrames || []) window.realFrame(callback);
+}"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("screen", SCREENS)
+def test_screenshots_of_the_win_and_the_play_screen_of_issue_30(
+    shots: Path, new_play_page: Callable[..., PlayPage], screen: str, language: str
+) -> None:
+    """The win's moment and its result, the status line, the toolbar, the new-game dialog
+    (the daily of both modes, restart), the settings (verdict, volume), the replay."""
+    play = open_screen(new_play_page, screen, language)
+    start = play.open(mahjong_path(language, "play", SMALL_DEAL))
+    plan = plan_of(start["code"])
+    play.play_pairs(plan[:2])
+    play.focus_board()
+    play.press("h")
+    play.wait_until("s.hints === 1")
+    shoot(play, shots, f"i30-{screen}-{language}-status")
+    play.page.locator("#play-new-button").click()
+    shoot(play, shots, f"i30-{screen}-{language}-new-game")
+    play.page.locator("#play-new-cancel").click()
+    play.page.locator(".play-toolbar button[data-action=settings]").click()
+    shoot(play, shots, f"i30-{screen}-{language}-settings")
+    play.page.locator("#play-settings-close").click()
+    play.play_pairs(plan[2:-1])
+    a, b = plan[-1]
+    play.select(a)
+    play.page.evaluate(HOLD_THE_MOMENT)
+    play.click_tile(b)
+    play.page.wait_for_function(MOMENT_HELD, polling=100)
+    shoot(play, shots, f"i30-{screen}-{language}-win-moment")
+    play.page.evaluate(THAW_THE_MOMENT)
+    expect(play.page.locator("#play-dialog")).to_be_visible()
+    shoot(play, shots, f"i30-{screen}-{language}-win-result")

@@ -52,6 +52,7 @@ from game.mahjong.engine import (
     get_layout,
     log_to_text,
     replay,
+    speed_bonus,
 )
 from game.mahjong.engine import play as play_module
 from game.mahjong.engine.play import ARCADE_SHUFFLES, LEVEL_POINTS_CAP, scoring_rules
@@ -680,8 +681,8 @@ def arcade_scoring() -> Scenario:
         "arcade scoring",
         "Pair points and the speed bonus at its edges (2 s, 10 s, and paused time counted: a pause "
         "does not stop the bonus clock), hints at 0 costing nothing, undo taking back exactly a pair's "
-        "points, board points, a pause on a cleared board, the next level, and shuffles counted for "
-        "the whole game.",
+        "points and setting the bonus clock back, board points, a pause on a cleared board, the next "
+        "level, and shuffles counted for the whole game.",
         make_code("arcade-scoring", PLAY_LAYOUT),
         Mode.ARCADE,
     )
@@ -704,7 +705,7 @@ def arcade_scoring() -> Scenario:
     sc.do("resume", dt=2_500)
     sc.match(*next_pair(), dt=200)  # 3 s since the last pair, 2.5 s of them paused: 100 + 87
     sc.do("undo", dt=6_000)
-    sc.match(*next_pair(), dt=3_000)  # the bonus counts from the undo
+    sc.match(*next_pair(), dt=3_000)  # an undone pair is not a move: 11.2 s since the one before
     a, b = next_pair()
     sc.tap(b, dt=1_000)
     sc.tap(a, dt=2_500)
@@ -732,8 +733,8 @@ def arcade_hint_at_zero() -> Scenario:
         "arcade hint at zero",
         "The score never goes below 0, and neither does what a hint costs: a hint takes 50 points "
         "or the rest of the score when less (37 of 37), a hint at 0 is free, and the next pair "
-        "counts in full, nothing being owed; nor after an undo takes back the points that paid "
-        "for hints.",
+        "counts in full, nothing being owed. But a hint paid stays paid: when an undo takes back "
+        "the points that paid for hints, the score shows 0 and the next points make up for them.",
         make_code("arcade-hint-at-zero", PLAY_LAYOUT),
         Mode.ARCADE,
     )
@@ -760,8 +761,131 @@ def arcade_hint_at_zero() -> Scenario:
     sc.do("hint", dt=100)  # 100 paid for two hints
     sc.do("undo", dt=100)  # takes back the 100 points that paid for them
     assert game.score == 0
+    sc.do("hint", dt=100)  # at 0: free
     points = sc.match(*next_pair(), dt=20_000)
-    assert game.score == points == 100, "an undo left a debt behind the 0"
+    assert (points, game.score) == (100, 0), "the undo refunded the hints paid from the pair"
+    sc.match(*next_pair(), dt=1_000)
+    assert game.score == 200
+    return sc
+
+
+def _next_pair(game: Game) -> tuple[int, int]:
+    pair = game.hint_pair()
+    assert pair is not None
+    return pair
+
+
+# The undo scenarios are played at a person's pace (matches at least 300 ms apart, none within
+# 300 ms of a new board), so that the API takes their logs too: tests/api/test_arcade_undo.py
+# sends them and checks that the server scores each as the client showed it, step by step.
+
+
+def arcade_undo_slow_pair() -> Scenario:
+    sc = Scenario(
+        "arcade undo slow pair",
+        "Issue 26's first attack: wait 10.5 s, take a pair (no bonus), undo, take it again at once, "
+        "three times. An undone pair is not a move: the pair taken again counts from the move "
+        "before it, so the three rounds score 300 (not 600), as three slow pairs do. Then a "
+        "pair taken at once after an undo that is another pair: the same clock.",
+        make_code("arcade-undo-slow-pair", PLAY_LAYOUT),
+        Mode.ARCADE,
+    )
+    game = sc.game
+    for _ in range(3):
+        pair = _next_pair(game)
+        assert sc.match(*pair, dt=10_500) == 100
+        sc.do("undo", dt=300)
+        assert sc.match(*pair, dt=300) == 100
+    assert game.score == 300
+    sc.match(*_next_pair(game), dt=1_500)  # 200
+    sc.do("undo", dt=4_200)
+    pairs = [pair for pair in game.board.available_pairs() if pair != _next_pair(game)]
+    assert sc.match(*pairs[0], dt=300) == 100 + 50, "6 s after the pair before the one undone"
+    return sc
+
+
+def arcade_undo_hint_paid() -> Scenario:
+    sc = Scenario(
+        "arcade undo hint paid",
+        "Issue 26's second attack: a pair (200), a hint (50), undo, the pair again (200), the "
+        "hinted pair (200): 350, as the same game without the undo, not 400. The hint was paid "
+        "from the points the undo took back: it stays paid, the score shows 0 meanwhile.",
+        make_code("arcade-undo-hint-paid", PLAY_LAYOUT),
+        Mode.ARCADE,
+    )
+    game = sc.game
+    pair = _next_pair(game)
+    sc.match(*pair, dt=500)
+    sc.do("hint", dt=300)
+    assert game.score == 150
+    sc.do("undo", dt=300)
+    assert game.score == 0
+    assert sc.match(*pair, dt=300) == 200
+    assert game.score == 150
+    sc.match(*_next_pair(game), dt=600)
+    assert game.score == 350
+    return sc
+
+
+def arcade_undo_chain() -> Scenario:
+    sc = Scenario(
+        "arcade undo chain",
+        "Undos in a row set the bonus clock back pair by pair: to the pair before, then to the "
+        "deal; after a shuffle, back to the shuffle (nothing before it can be undone); on the "
+        "next level, back to the start of the level.",
+        make_code("arcade-undo-chain", PLAY_LAYOUT),
+        Mode.ARCADE,
+    )
+    game = sc.game
+    for dt in (5_000, 4_000, 1_000):
+        sc.match(*_next_pair(game), dt=dt)
+    sc.do("undo", dt=2_000)
+    assert sc.match(*_next_pair(game), dt=300) == 100 + speed_bonus(sc.t - 9_000), "from the second"
+    for _ in range(3):
+        sc.do("undo", dt=300)
+    sc.refused("undo")
+    assert sc.match(*_next_pair(game), dt=300) == 100, "from the deal"
+    sc.do("shuffle", dt=1_000)
+    shuffled = sc.t
+    for dt in (1_000, 8_000):
+        sc.match(*_next_pair(game), dt=dt)
+    sc.do("undo", dt=300)
+    sc.do("undo", dt=300)
+    sc.refused("undo")  # the pair before the shuffle stays taken
+    assert sc.match(*_next_pair(game), dt=300) == 100 + speed_bonus(sc.t - shuffled)
+    sc.follow_hints(lambda: 500 + sc.rng.below(1_500))
+    assert game.status is Status.CLEARED
+    sc.do("next_level", dt=2_000)
+    level = sc.t
+    sc.match(*_next_pair(game), dt=1_500)
+    sc.do("undo", dt=9_000)
+    assert sc.match(*_next_pair(game), dt=300) == 100 + speed_bonus(sc.t - level)
+    return sc
+
+
+def arcade_undo_below_zero() -> Scenario:
+    sc = Scenario(
+        "arcade undo below zero",
+        "Hints paid with all of a pair's points, then the pair undone: the score shows 0, a hint "
+        "at 0 is free, and the points earned next make up for the hints paid before the score "
+        "rises from 0 again.",
+        make_code("arcade-undo-below-zero", PLAY_LAYOUT),
+        Mode.ARCADE,
+    )
+    game = sc.game
+    sc.match(*_next_pair(game), dt=1_000)  # 200
+    for _ in range(4):
+        sc.do("hint", dt=300)
+    assert game.score == 0
+    sc.do("undo", dt=300)
+    sc.do("hint", dt=300)  # free
+    assert sc.match(*_next_pair(game), dt=25_000) == 100
+    assert game.score == 0, "100 of the 200 of hints made up"
+    assert sc.match(*_next_pair(game), dt=1_000) == 200
+    assert game.score == 100
+    sc.do("hint", dt=300)
+    assert game.score == 50
+    assert game.hints == 6
     return sc
 
 
@@ -911,6 +1035,10 @@ SCENARIOS: Final = (
     classic_big_board,
     arcade_scoring,
     arcade_hint_at_zero,
+    arcade_undo_slow_pair,
+    arcade_undo_hint_paid,
+    arcade_undo_chain,
+    arcade_undo_below_zero,
     arcade_game_over,
     arcade_level_cap,
     arcade_unsolvable_shuffle,

@@ -25,7 +25,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
@@ -39,6 +39,10 @@ QUIET_LIMIT_S = 60.0
 CHECK_S = 20.0
 """Silence after which a player asks for news itself, as room_socket.js does."""
 RECONNECT_PAUSE_S = (0.05, 0.5)
+SERVICE_RESTART: Final = 1012
+"""The close a server sends its sockets as it stops (SIGTERM): the players come back elsewhere."""
+UNREACHABLE_LIMIT = 120
+"""Attempts in a row that find no server answering (one being restarted) before it is an error."""
 
 
 @dataclass
@@ -59,6 +63,15 @@ class Tally:
     """Actions refused with rate_limited (sent again a second later)."""
     late_news: int = 0
     """Actions a player learnt of only by asking after a silence (a push that never came)."""
+    restarting: set[int] = field(default_factory=set)
+    """The ports of the servers being restarted now: failing to reach them is expected."""
+    restart_closes: int = 0
+    """Connections closed by a server stopping (1012), the players then coming back."""
+    unreachable: int = 0
+    """Connection attempts that found no server (one restarting), tried again."""
+    confirmed_on_return: int = 0
+    """Actions whose answer was lost with the connection (a server stopping) and which the player
+    found in the log once back: confirmed, and stored once."""
     connections: int = 0
     acked: dict[str, list[tuple[int, int, str]]] = field(default_factory=dict)
     """Room -> (action number, seat, kind) of every action the server confirmed."""
@@ -124,6 +137,8 @@ class RoomPlayer:
         self.ids = itertools.count(1)
         self.dropping = False
         self.check_id: int | None = None
+        self.in_flight: tuple[int, str] | None = None
+        """The number and kind of an action sent whose answer has not come (lost if the connection was)."""
         self.where = f"room {room.match} seat {seat}"
         tally.acked.setdefault(room.match, [])
         tally.seen_numbers[(room.match, seat)] = set()
@@ -139,6 +154,7 @@ class RoomPlayer:
     async def play(self) -> None:
         """Hold the seat until the hand is over, reconnecting after each drop."""
         port = self.ports[self.seat % len(self.ports)]
+        unreachable = 0
         while not self.over:
             url = f"ws://{HOST}:{port}/ws/rummy/rooms/{self.room.match}/"
             try:
@@ -146,9 +162,23 @@ class RoomPlayer:
                     url, origin=Origin(f"http://{HOST}:{port}"), open_timeout=30, ping_interval=None
                 ) as ws:
                     self.tally.connections += 1
+                    unreachable = 0
                     await self._session(ws)
             except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError) as error:
-                if not (isinstance(error, ConnectionClosed) and self.dropping):
+                if isinstance(error, ConnectionClosed) and self.dropping:
+                    pass
+                elif isinstance(error, ConnectionClosed) and (
+                    _closed_with(error) == SERVICE_RESTART or port in self.tally.restarting
+                ):
+                    self.tally.restart_closes += 1
+                elif port in self.tally.restarting:
+                    # The server is being restarted: as the browser's client does, try again.
+                    self.tally.unreachable += 1
+                    unreachable += 1
+                    if unreachable >= UNREACHABLE_LIMIT:
+                        self.tally.errors.append(f"{self.where}: no server answered {unreachable} times")
+                        return
+                else:
                     self.tally.errors.append(f"{self.where}: connection lost: {error!r}")
                     if len(self.tally.errors) > 100:
                         return
@@ -221,6 +251,7 @@ class RoomPlayer:
         number = self.state["number"]
         started = time.monotonic()
         self.tally.sent_at[(self.room.match, number + 1)] = started
+        self.in_flight = (number + 1, move.kind.value)
         message = {
             "type": "act",
             "id": request_id,
@@ -234,6 +265,7 @@ class RoomPlayer:
             if answer.get("reply_to") == request_id:
                 break
             self._absorb(answer)
+        self.in_flight = None
         if answer["type"] == "state":
             self.tally.round_trips_ms.append((time.monotonic() - started) * 1000)
             self.tally.sent_times.append(started)
@@ -271,6 +303,14 @@ class RoomPlayer:
         if numbers != expected:
             self.tally.errors.append(f"{self.where}: got actions {numbers}, expected {expected}")
         now = time.monotonic()
+        if self.in_flight is not None:
+            # Back after the connection that carried an action went (a server stopping): the log
+            # says whether the server confirmed it before it stopped.
+            n, kind = self.in_flight
+            self.in_flight = None
+            if any(event["n"] == n and event["seat"] == self.seat for event in state["events"]):
+                self.tally.confirmed_on_return += 1
+                self.tally.acked[self.room.match].append((n, self.seat, kind))
         for event in state["events"]:
             self.tally.seen_numbers[(self.room.match, self.seat)].add(event["n"])
             sent = self.tally.sent_at.get((self.room.match, event["n"]))
@@ -279,6 +319,10 @@ class RoomPlayer:
         self.state, self.hand, self.number = state, state["hand"], state["number"]
         self.connected = list(state.get("connected", self.connected))
         self.tally.finals[(self.room.match, self.seat)] = state
+
+
+def _closed_with(error: ConnectionClosed) -> int | None:
+    return error.rcvd.code if error.rcvd is not None else None
 
 
 async def play_room(room: OpenRoom, ports: Sequence[int], tally: Tally, seed: int, **pace: Any) -> None:

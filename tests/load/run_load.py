@@ -58,6 +58,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from game.mahjong.api.timing import pace_floor_ms  # noqa: E402
 from game.mahjong.engine import GameCode, all_layouts, deal  # noqa: E402
 
 BIN = Path(sys.executable).parent
@@ -68,13 +69,16 @@ START_TIMEOUT_S = 60.0
 THROTTLE_SCALE = 10_000
 """Every player plays from 127.0.0.1, so the per-address rate limits are raised this many times."""
 
-# The server's rules on a log's times (game/mahjong/api/submissions.py and timing.py, which
-# need Django: this script is a client and imports only the engine). A person takes a pair
-# in a few hundred ms at best, unevenly; a log claiming that pace may be sent once about
-# as much time has passed since the deal, less the server's clock slack. If the rules
-# change, entries come back refused or held for review and the run reports it.
-HUMAN_GAPS_MS = (380, 310, 470, 340, 430)
-"""Between matches: 386 ms a pair on average, varying by about 15%, as a fast player's."""
+# The server's rules on a log's times (game/mahjong/api/submissions.py and timing.py; the
+# pace floor is pure and imported, the rest needs Django: this script is a client). A person
+# takes pairs no faster than the layout's pace floor on average, unevenly; a log claiming
+# that pace may be sent once about as much time has passed since the deal, less the server's
+# clock slack. If the rules change, entries come back refused or held for review and the run
+# reports it.
+PACE_OVER_FLOOR = 1.25
+"""A fast player's mean gap between matches, over the layout's pace floor (860 ms on the Turtle)."""
+HUMAN_GAPS = (1.0, 0.82, 1.22, 0.88, 1.11)
+"""Each gap over the mean: varying by about 15%, as a person's."""
 FIRST_MATCH_MS = 800
 CLOCK_SLACK_MS = 5_000
 
@@ -120,9 +124,15 @@ class Server:
         self.port = port
         self.results = results
 
-    def call(self, endpoint: str, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    def call(
+        self, endpoint: str, method: str, path: str, body: Any = None, client: str | None = None
+    ) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body).encode()
         headers = {"Accept": "application/json", "Connection": "close"}
+        if client is not None:
+            # Each player's own address, as our proxy would pass it on (the server trusts one hop
+            # from loopback): one client's games played at once are held for review.
+            headers["X-Forwarded-For"] = client
         if data is not None:
             headers["Content-Type"] = "application/json"
         started = time.perf_counter()
@@ -148,11 +158,12 @@ class Server:
 
 def paced_log(plan: list[tuple[int, int]]) -> list[dict[str, Any]]:
     """The plan as a log played at a fast person's pace, so that the entry is ranked at once."""
+    mean_ms = PACE_OVER_FLOOR * pace_floor_ms(2 * len(plan))
     events = []
     t = FIRST_MATCH_MS
     for k, (a, b) in enumerate(plan):
         if k:
-            t += HUMAN_GAPS_MS[k % len(HUMAN_GAPS_MS)]
+            t += round(mean_ms * HUMAN_GAPS[k % len(HUMAN_GAPS)])
         events.append({"t": t, "type": "match", "a": a, "b": b})
     return events
 
@@ -172,8 +183,9 @@ def token_digest(token: str) -> str:
 
 def play_game(server: Server, results: Results, player: int, rng: random.Random) -> None:
     layout = rng.choice(sorted(all_layouts()))
+    client = f"10.0.{player // 256 % 256}.{player % 256}"
     status, dealt = server.call(
-        "POST /api/deals/", "POST", "/api/deals/", {"layout": layout, "mode": "classic"}
+        "POST /api/deals/", "POST", "/api/deals/", {"layout": layout, "mode": "classic"}, client
     )
     dealt_at = time.monotonic()
     if status != 201:
@@ -196,7 +208,9 @@ def play_game(server: Server, results: Results, player: int, rng: random.Random)
 
         def send() -> None:
             together.wait()
-            answers.append(server.call("POST /api/scores/ (race)", "POST", "/api/scores/", submission))
+            answers.append(
+                server.call("POST /api/scores/ (race)", "POST", "/api/scores/", submission, client)
+            )
 
         racers = [threading.Thread(target=send) for _ in range(2)]
         for racer in racers:
@@ -213,7 +227,7 @@ def play_game(server: Server, results: Results, player: int, rng: random.Random)
                 results.duplicates_refused += 1
         created = [body for status, body in answers if status == 201]
     else:
-        status, body = server.call("POST /api/scores/", "POST", "/api/scores/", submission)
+        status, body = server.call("POST /api/scores/", "POST", "/api/scores/", submission, client)
         if status != 201:
             results.error("POST /api/scores/", f"player {player}: {status} {body}")
             return
@@ -221,7 +235,9 @@ def play_game(server: Server, results: Results, player: int, rng: random.Random)
         if kind == 0:
             with results.lock:
                 results.duplicates_sent += 1
-            again, answer = server.call("POST /api/scores/ (again)", "POST", "/api/scores/", submission)
+            again, answer = server.call(
+                "POST /api/scores/ (again)", "POST", "/api/scores/", submission, client
+            )
             if again == 409:
                 with results.lock:
                     results.duplicates_refused += 1
@@ -336,6 +352,8 @@ def production_env(database_url: str, folder: Path, redis_url: str | None) -> di
         # Plain HTTP on loopback: nothing to redirect to.
         DJANGO_SECURE_SSL_REDIRECT="0",
         DJANGO_THROTTLE_SCALE=str(THROTTLE_SCALE),
+        # The players' own addresses come in X-Forwarded-For from loopback, a trusted proxy.
+        DJANGO_NUM_PROXIES="1",
         DJANGO_STATIC_ROOT=str(folder / "static"),
         DJANGO_LOG_LEVEL="INFO",
         DATABASE_URL=database_url,

@@ -13,27 +13,40 @@ It prints the action round trip (sending an action to its answer) and how
 soon the other player saw it, p50 and p99, then checks in the database that
 every confirmed action is stored exactly once and nothing else is, and that
 both seats' last views equal the stored log's replay; and it scans the
-servers' logs for tracebacks. The exit code is 1 on any error, any lost or
-doubled action, or a p99 round trip of 250 ms or more.
+servers' logs for tracebacks.
+
+Midway (once the rooms have played a third of a hand on average) one server
+is restarted, as a deploy does: SIGTERM, then started again on its port. Its
+players are closed with 1012 and come back (through either server); an action
+whose answer the stop cut off counts as confirmed only if the log they find
+holds it. After the play, no room may still name a connection (a ghost: the
+other player would see someone there). The exit code is 1 on any error, any
+lost or doubled action, a ghost, a restart that did not happen, or a p99
+round trip of 250 ms or more.
 
 Bounded: a fixed number of rooms, one hand each, a time limit, loopback only.
 
     .venv/bin/python tests/load/run_rooms.py                  # 200 rooms (make load, .ci/run)
     .venv/bin/python tests/load/run_rooms.py --rooms 20 --think 0.1 0.3
+    .venv/bin/python tests/load/run_rooms.py --rooms 40 --no-restart
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.parse
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,15 +54,100 @@ sys.path.insert(0, str(ROOT))
 
 from tests.load.room_players import Tally, check_room, open_room, percentile, play_room, summary  # noqa: E402
 from tests.load.run_load import (  # noqa: E402
+    BIN,
+    HOST,
     LOOPBACK,
     TRACEBACK,
-    gunicorn,
+    free_port,
     postgres_database,
     production_env,
+    wait_until_healthy,
 )
 
 P99_TARGET_MS = 250.0
 SERVERS = 2
+RESTART_AFTER_ACTIONS_PER_ROOM = 20
+"""The restart comes once the rooms have confirmed this many actions each on average: midway."""
+GHOSTS_SETTLE_S = 30.0
+"""How long the last goodbyes may take to reach the database after the play (a bound, not a pause)."""
+
+
+class Server:
+    """gunicorn as make serve runs it (one uvicorn worker), on one port kept across a restart."""
+
+    def __init__(self, env: dict[str, str], log: Path) -> None:
+        self.env, self.log, self.port = env, log, free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = [
+            str(BIN / "gunicorn"), f"--bind={HOST}:{self.port}", "--workers=1",
+            "site_core.asgi:application", "--worker-class=site_core.asgi_worker.Worker",
+            "--timeout=60", "--graceful-timeout=10", "--no-control-socket",
+        ]  # fmt: skip
+        with self.log.open("a") as log:
+            self.process = subprocess.Popen(
+                command, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT
+            )
+        wait_until_healthy(self.process, self.port)
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+
+    def restart(self) -> float:
+        """SIGTERM, then started again on the same port; the seconds it was away."""
+        started = time.monotonic()
+        self.stop()
+        self.start()
+        return time.monotonic() - started
+
+
+@contextmanager
+def running(servers: list[Server]) -> Iterator[list[Server]]:
+    try:
+        for server in servers:
+            server.start()
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()
+
+
+async def restart_midway(server: Server, tally: Tally, rooms: int, restarts: list[float]) -> None:
+    """Restart ``server`` once the play is midway, while the players play on."""
+    while len(tally.round_trips_ms) < rooms * RESTART_AFTER_ACTIONS_PER_ROOM:
+        await asyncio.sleep(0.2)
+    tally.restarting.add(server.port)
+    try:
+        restarts.append(await asyncio.to_thread(server.restart))
+    finally:
+        tally.restarting.discard(server.port)
+
+
+def rooms_naming_a_connection(url: str) -> int:
+    """Rooms that still name a seat's connection, once every player has said goodbye: ghosts,
+    waited for a moment while the servers finish the last goodbyes."""
+    import psycopg
+
+    give_up = time.monotonic() + GHOSTS_SETTLE_S
+    while True:
+        with psycopg.connect(url) as connection:
+            row = connection.execute(
+                "SELECT count(*) FROM rummy_match "
+                "WHERE mode = 'online' AND (channel0 <> '' OR channel1 <> '')"
+            ).fetchone()
+        named = int(row[0]) if row else 0
+        if named == 0 or time.monotonic() > give_up:
+            return named
+        time.sleep(0.5)
 
 
 def cpu_seconds(*markers: bytes) -> float:
@@ -152,9 +250,15 @@ def stored_hands(url: str) -> dict[str, tuple[str, int, str]]:
 
 
 async def run_rooms(
-    ports: list[int], args: argparse.Namespace, tally: Tally, lag: LoopLag
+    servers: list[Server], args: argparse.Namespace, tally: Tally, lag: LoopLag, restarts: list[float]
 ) -> tuple[list[str], float]:
+    ports = [server.port for server in servers]
     watching = asyncio.create_task(lag.watch())
+    restarting = (
+        None
+        if args.no_restart
+        else asyncio.create_task(restart_midway(servers[1], tally, args.rooms, restarts))
+    )
     rng = random.Random(args.seed)
     # Opened a few at a time, as visitors arrive: the point is the play, not a burst of creations.
     opening = asyncio.Semaphore(8)
@@ -174,6 +278,11 @@ async def run_rooms(
         )
     finally:
         watching.cancel()
+        if restarting is not None:
+            if not restarting.done():
+                restarting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await restarting
     return list(matches), time.monotonic() - started
 
 
@@ -193,6 +302,9 @@ def main() -> int:
     )
     parser.add_argument("--time-limit", type=float, default=900.0, help="seconds allowed for the play (900)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--no-restart", action="store_true", help="do not restart a server midway (by default one is)"
+    )
     parser.add_argument(
         "--postgres", default="postgres://postgres@127.0.0.1:5432", help="without a database name"
     )
@@ -226,13 +338,14 @@ def main() -> int:
         )
         logs = [folder / f"asgi-{n}.log" for n in range(SERVERS)]
         tally = Tally()
-        with gunicorn(env, 1, 1, logs[0]) as first, gunicorn(env, 1, 1, logs[1]) as second:
+        restarts: list[float] = []
+        with running([Server(env, log) for log in logs]) as servers:
             cpu_before, disk_before = cpu_seconds_by_part(), disk_busy_ms()
             checkpoints_before = checkpoints(database.url)
             lag = LoopLag()
             started = time.monotonic()
             try:
-                matches, seconds = asyncio.run(run_rooms([first, second], args, tally, lag))
+                matches, seconds = asyncio.run(run_rooms(servers, args, tally, lag, restarts))
                 cpu = {part: used - cpu_before[part] for part, used in cpu_seconds_by_part().items()}
                 disk = {name: busy - disk_before.get(name, 0) for name, busy in disk_busy_ms().items()}
                 checkpoints_during = [
@@ -243,7 +356,15 @@ def main() -> int:
                 print(f"  FAILED: the rooms did not finish within {args.time_limit:.0f} s")
                 print("\n".join(summary(tally, args.rooms, args.time_limit)))
                 return 1
+            ghosts = rooms_naming_a_connection(database.url)
         print("\n".join(summary(tally, args.rooms, seconds)))
+        if restarts:
+            print(
+                f"  restart: server 2 away {restarts[0]:.1f} s (SIGTERM, then started again); "
+                f"{tally.restart_closes} connections closed by it, {tally.unreachable} attempts found no "
+                f"server, {tally.confirmed_on_return} actions whose answer it cut off found in the log"
+            )
+        print(f"  rooms still naming a connection after the play (ghosts): {ghosts}")
         actions = max(1, len(tally.round_trips_ms))
         print(f"  servers' CPU: {cpu['servers']:.1f} s, {cpu['servers'] / actions * 1000:.1f} ms per action")
         print(
@@ -289,6 +410,10 @@ def main() -> int:
         failures.append(f"{len(problems)} differences between the players and the database")
     if tracebacks:
         failures.append(f"{tracebacks} tracebacks in the server logs")
+    if ghosts:
+        failures.append(f"{ghosts} rooms still name a connection that is gone")
+    if not args.no_restart and not restarts:
+        failures.append("the play ended before the restart: nothing was checked across it")
     if p99 >= P99_TARGET_MS:
         failures.append(f"p99 round trip {p99:.0f} ms is not under {P99_TARGET_MS:.0f} ms")
     print(f"  {'FAILED: ' + '; '.join(failures) if failures else 'OK: no errors, nothing lost or doubled'}")

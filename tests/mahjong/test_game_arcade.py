@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.mahjong.engine import Game, IllegalMoveError, Status, board_points, deal, replay, speed_bonus
 
@@ -162,13 +164,78 @@ def test_undo_takes_away_exactly_the_points_of_that_pair() -> None:
     assert game.moves == 2
 
 
-def test_undo_counts_as_a_change_of_the_board_for_the_bonus() -> None:
+def test_an_undone_pair_is_not_a_move_for_the_bonus() -> None:
     game = new_game()
     plan = game.deal.plan
     game.match(*plan[0], 1000)
     game.match(*plan[1], 20_000)  # 100
     game.undo(30_000)
+    # The clock stands where it stood before the undone pair: at the first pair, 30 s before.
+    assert game.match(*plan[1], 31_000) == 100
+
+
+@pytest.mark.parametrize(
+    ("undos", "points"),
+    [
+        (1, 100 + speed_bonus(4_000)),  # counts from plan[1], at 9 s
+        (2, 100 + speed_bonus(8_000)),  # from plan[0], at 5 s
+        (3, 100),  # from the deal, 13 s before
+    ],
+)
+def test_undos_in_a_row_set_the_clock_back_pair_by_pair(undos: int, points: int) -> None:
+    game = new_game()
+    plan = game.deal.plan
+    for pair, t in zip(plan, (5_000, 9_000, 10_000), strict=False):
+        game.match(*pair, t)
+    for k in range(undos):
+        game.undo(12_000 + k)
+    assert game.match(*plan[3 - undos], 13_000) == points
+
+
+def test_slow_pairs_taken_again_after_an_undo_score_as_slow_pairs() -> None:
+    """The attack of issue 26: wait 10.5 s, take a pair, undo it, take it again at once."""
+    game = new_game()
+    t = 0
+    for pair in game.deal.plan[:3]:
+        t += 10_500
+        assert game.match(*pair, t) == 100
+        game.undo(t + 300)
+        assert game.match(*pair, t + 600) == 100
+        t += 600
+    assert game.score == 300
+
+
+def test_a_hint_that_was_paid_stays_paid_after_an_undo() -> None:
+    """The other attack of issue 26: pair, hint, undo the pair, take it again, take the hinted pair."""
+    game = new_game()
+    plan = game.deal.plan
+    game.match(*plan[0], 500)  # 200
+    assert game.hint(800) == plan[1]
+    assert game.score == 150
+    game.undo(1_100)
+    assert game.score == 0, "the score shows 0, the 50 the hint cost stays paid"
+    assert game.match(*plan[0], 1_400) == 200
+    assert game.score == 150
+    game.match(*plan[1], 2_000)  # 200
+    assert game.score == 350 == 200 - 50 + 200, "what pair, hint, pair gives"
+    assert game.hints == 1
+
+
+def test_a_hint_at_zero_after_an_undo_is_free_and_the_next_points_make_up_the_hints_paid() -> None:
+    game = new_game()
+    plan = game.deal.plan
+    game.match(*plan[0], 1_000)  # 200
+    for t in (2_000, 3_000, 4_000, 5_000):
+        game.hint(t)
+    assert game.score == 0, "four hints paid the 200"
+    game.undo(6_000)
+    game.hint(6_500)  # at 0: free
+    assert game.score == 0
+    assert game.match(*plan[0], 30_000) == 100  # 30 s after the deal
+    assert game.score == 0, "200 of hints paid, 100 earned"
     assert game.match(*plan[1], 31_000) == 200
+    assert game.score == 100
+    assert game.hints == 5
 
 
 def test_no_undo_after_a_cleared_board() -> None:
@@ -306,3 +373,47 @@ def test_undo_after_hints_never_takes_the_score_below_zero() -> None:
     assert game.score == 50
     game.undo(5000)  # the pair earned 200, but the score stops at 0
     assert game.score == 0
+
+
+# -- undo never pays ---------------------------------------------------------------------------
+
+SMALL = "MJ1-L09-UNDOPAY"
+"""Crossroads (56 tiles): random play reaches dead ends, undo chains and hints at 0 quickly."""
+
+
+def without_undone_pairs(log: list[dict[str, object]]) -> list[dict[str, object]]:
+    """The log less every pair that was undone and the undo that put it back."""
+    undone: set[int] = set()
+    taken: list[int] = []
+    for k, event in enumerate(log):
+        if event["type"] == "match":
+            taken.append(k)
+        elif event["type"] == "undo":
+            undone |= {taken.pop(), k}
+    return [event for k, event in enumerate(log) if k not in undone]
+
+
+ACTIONS = st.sampled_from(["match", "match", "hint", "undo"])
+
+
+@given(steps=st.lists(st.tuples(ACTIONS, st.integers(0, 14_000), st.integers(0, 99)), max_size=60))
+@settings(max_examples=150, deadline=None)
+def test_undo_never_leaves_more_points_than_the_game_without_the_pairs_it_undid(
+    steps: list[tuple[str, int, int]],
+) -> None:
+    game = Game(SMALL, "arcade")
+    t = 0
+    for action, gap, pick in steps:
+        t += gap
+        if action == "match" and game.status is Status.PLAYING:
+            pairs = game.board.available_pairs()
+            game.match(*pairs[pick % len(pairs)], t)
+        elif action == "hint" and game.status in (Status.PLAYING, Status.NO_MOVES):
+            game.hint(t)
+        elif action == "undo" and game.can_undo:
+            game.undo(t)
+    log = [event.to_json() for event in game.events]
+    honest = replay(SMALL, "arcade", without_undone_pairs(log))
+    assert game.score <= honest.score
+    if game.hints == 0:
+        assert game.score == honest.score, "without hints, undo changes nothing at all"

@@ -12,6 +12,9 @@ machine that could not build it) the solver must reach the same verdicts.
 
 from __future__ import annotations
 
+import sys
+import threading
+import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
@@ -293,3 +296,58 @@ FROZEN_STRIDE = 50
 @pytest.mark.parametrize("name", ["a", "b"])
 def test_without_the_compiled_part_the_solver_reaches_the_frozen_verdicts(name: str) -> None:
     check_the_frozen_verdicts(name, FROZEN_STRIDE)
+
+
+# -- the interpreter lock -------------------------------------------------------------------------
+
+
+def a_hard_turtle() -> tuple[bytes, int]:
+    """The tables and tiles of the first position of benchmark set B that 300 random games do not
+    clear: each call of playouts on it plays hundreds of whole games."""
+    for layout, tiles in some_turtles(1000):
+        classes = classes_of(tiles)
+        occupied = sum(1 << i for i, c in enumerate(classes) if c >= 0)
+        tables = solver_module._compiled_tables(layout, classes)
+        assert fast is not None
+        if occupied.bit_count() == len(layout) and fast.playouts(tables, occupied, 1, 300)[0] is None:
+            return tables, occupied
+    raise AssertionError("some deals of set B need more than 300 random games")
+
+
+@compiled
+def test_the_compiled_games_let_the_other_threads_run_while_they_play() -> None:
+    """A server process runs requests on other threads: a solve must not stop them all.
+
+    With no forced switches between threads (a switch interval of 100 s), the
+    counting thread can only count while this one is inside the compiled playouts
+    if the call lets go of the interpreter lock (holding it, not one count in any
+    call). The counter gives the lock back at every count (``sleep(0)``), so this
+    thread takes it back once the games are over.
+    """
+    assert fast is not None
+    tables, occupied = a_hard_turtle()
+    counted = [0]
+    stop = threading.Event()
+
+    def count() -> None:
+        while not stop.is_set():
+            counted[0] += 1
+            time.sleep(0)
+
+    switch_interval = sys.getswitchinterval()
+    counter = threading.Thread(target=count)
+    counter.start()
+    while not counted[0]:  # counting, or waiting for the lock: not still being started
+        time.sleep(0)
+    sys.setswitchinterval(100.0)
+    counts = []
+    try:
+        for _ in range(5):
+            before = counted[0]
+            fast.playouts(tables, occupied, 1, 300, True)
+            counts.append(counted[0] - before)
+    finally:
+        sys.setswitchinterval(switch_interval)
+        stop.set()
+        counter.join()
+    assert any(counts), f"no other thread ran while the games were played: {counts}"

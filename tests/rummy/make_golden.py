@@ -18,7 +18,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from game.rummy.engine import deal, format_rack
 
 GOLDEN_PATH = Path(__file__).with_name("golden_hands.json")
-CODES = ["RM1-AAAAAAA", "RM1-ZZZZZZZ", "RM1-ABCDEFG", "RM1-MIAOJON", "RM1-RUMMIKU", "RM1-JOKERSX"]
+CODES = [
+    "RM1-AAAAAAA", "RM1-ZZZZZZZ", "RM1-ABCDEFG", "RM1-MIAOJON", "RM1-RUMMIKU", "RM1-JOKERSX",
+    "RM1-MIAOJONGRUMMYS",  # fourteen letters: the codes of the hands the server deals
+]  # fmt: skip
 
 
 def compute() -> list[dict[str, Any]]:

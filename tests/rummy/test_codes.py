@@ -46,7 +46,7 @@ def test_golden_deals_are_whole_boxes(golden: list[dict[str, Any]]) -> None:
         assert len(hand["rack_0"].split()) == len(hand["rack_1"].split()) == RACK_SIZE
 
 
-@pytest.mark.parametrize("text", ["RM1-AAAAAAA", "RM1-QWERTYU"])
+@pytest.mark.parametrize("text", ["RM1-AAAAAAA", "RM1-QWERTYU", "RM1-QWERTYUIOPASDF"])
 def test_codes_round_trip(text: str) -> None:
     assert str(HandCode.parse(text)) == text
 
@@ -56,6 +56,9 @@ def test_codes_round_trip(text: str) -> None:
     [
         "RM1-AAAAAA",
         "RM1-AAAAAAAA",
+        "RM1-AAAAAAAAAAAAA",
+        "RM1-AAAAAAAAAAAAAAA",
+        "RM1-AAAAAAAAAAAAAa",
         "rm1-AAAAAAA",
         "RM1-aaaaaaa",
         "RM2-AAAAAAA",
@@ -69,9 +72,10 @@ def test_bad_codes_are_malformed(bad: object) -> None:
         HandCode.parse(bad)
 
 
-def test_random_codes_parse() -> None:
-    code = HandCode.random()
-    assert HandCode.parse(str(code)) == code
+@pytest.mark.parametrize("seed", ["AAAAAA", "AAAAAAAAAAAAAAA", "ABCDEFGHIJKLM1", "abcdefghijklmn", 7])
+def test_a_seed_is_seven_or_fourteen_capital_letters(seed: object) -> None:
+    with pytest.raises(MalformedError):
+        HandCode(seed)  # type: ignore[arg-type]
 
 
 def test_the_starting_seat_does_not_change_the_deal() -> None:

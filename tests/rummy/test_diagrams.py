@@ -139,17 +139,30 @@ class TestDrawing:
         html = render_diagram("R3 R4 R5 | B7 K7 O7 | J R5 R6 | !R12 R13 R1 | K9 J O9 +R9")
         labels = re.findall(r'role="img" aria-label="([^"]+)"', html)
         assert labels == [
-            "Run from red 3 to red 5",
+            "Red run from 3 to 5",
             "Group of 7s: blue, black, orange",
-            "Run from red 4 to red 6, a joker as red 4",
+            "Red run from 4 to 6, a joker as red 4",
             "Not a valid set: red 12, red 13, red 1",
             "Group of 9s: black, a joker, orange, red. Just added: red 9",
         ]
 
+    def test_a_run_is_said_grammatically_in_every_language(self) -> None:
+        # The colour once, agreeing with the word for a run; then bare numbers (no case to decline).
+        expected = {
+            "it": "Scala rossa da 3 a 5",
+            "pl": "Czerwony szereg od 3 do 5",
+            "ru": "Красный ряд от 3 до 5",
+            "fr": "Suite rouge de 3 à 5",
+        }
+        for language, label in expected.items():
+            with translation.override(language):
+                html = render_diagram("R3 R4 R5")
+            assert re.findall(r'role="img" aria-label="([^"]+)"', html) == [label], language
+
     def test_a_set_that_reads_both_ways_says_so(self) -> None:
         html = render_diagram("O5 J J")
         (label,) = re.findall(r'aria-label="([^"]+)"', html)
-        assert label.startswith("Run from orange 5 to orange 7") and "or Group of 5s" in label
+        assert label.startswith("Orange run from 5 to 7") and "or Group of 5s" in label
 
     def test_a_rack_is_a_row_of_loose_tiles_described_as_a_rack(self) -> None:
         html = render_diagram("rack: R7 +J O1")

@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from game.rummy import service
+from game.rummy import rooms, service
 from game.rummy.engine import Action, Level
 from game.rummy.models import Match, Mode
 
@@ -103,8 +103,10 @@ def test_a_new_hand_needs_both_players_and_then_the_other_starts() -> None:
 
 
 def connect(room: Match, *seats: int) -> None:
-    """Give ``seats`` a live connection, as their sockets' hello does."""
-    Match.objects.filter(pk=room.pk).update(**{f"channel{seat}": f"socket-{seat}" for seat in seats})
+    """Give ``seats`` a live connection, as their sockets' hello does (named, and leased)."""
+    until = timezone.now() + dt.timedelta(seconds=rooms.LEASE_S)
+    for seat in seats:
+        Match.objects.filter(pk=room.pk).update(**{f"channel{seat}": f"socket-{seat}", f"lease{seat}": until})
 
 
 def test_acting_in_a_room_keeps_it_alive() -> None:

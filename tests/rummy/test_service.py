@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 import pytest
@@ -10,7 +11,7 @@ from game.core.api.errors import CODES
 from game.core.registry import api_error_codes
 from game.rummy import service
 from game.rummy.apps import RummyConfig
-from game.rummy.engine import Action, Level, parse_log_text, replay
+from game.rummy.engine import Action, HandCode, Level, parse_log_text, replay
 from game.rummy.models import Hand, Match, Mode
 
 
@@ -65,7 +66,7 @@ def test_the_sockets_read_of_a_seat_and_its_hand_equals_djangos_own_query_field_
     Hand.objects.filter(match=match).update(log=log, actions=80, finished=True)
     seat = service.open_seat(match.public_id, credentials[1].key)
     service.next_hand(seat, 1)
-    Match.objects.filter(pk=match.pk).update(consent1=True, channel0="socket", total1=7)
+    Match.objects.filter(pk=match.pk).update(consent1=True, channel0="socket")
 
     read = service.open_seat(match.public_id, credentials[1].key, with_hand=True)
     expected = Hand.objects.select_related("match").get(match=match, number=2)
@@ -84,3 +85,39 @@ def test_the_sockets_read_of_a_seat_and_its_hand_equals_djangos_own_query_field_
     with pytest.raises(service.Refusal) as refused:
         service.open_seat("x" * 16, credentials[1].key, with_hand=True)
     assert refused.value.code == "not_found"
+
+
+class TestTheServerDealsFromItsSecret:
+    """Hands dealt for play: an HMAC of a fresh random id under the secret key, fourteen letters."""
+
+    def test_each_hand_gets_a_fourteen_letter_code_of_its_own(self) -> None:
+        codes = {str(service.new_hand_code()) for _ in range(50)}
+        assert len(codes) == 50
+        assert all(len(HandCode.parse(code).seed) == 14 for code in codes)
+
+    def test_the_code_comes_from_the_secret_key_as_well_as_the_random_id(
+        self, monkeypatch: pytest.MonkeyPatch, settings: Any
+    ) -> None:
+        monkeypatch.setattr(secrets, "token_urlsafe", lambda size: "the-same-random-id")
+        first = service.new_hand_code()
+        assert service.new_hand_code() == first  # one id and one key: one code
+        settings.SECRET_KEY = "another secret key, as long as a real one should be: 0123456789"
+        assert service.new_hand_code() != first
+
+    @pytest.mark.django_db
+    def test_matches_and_rooms_are_dealt_such_codes(self) -> None:
+        computer, _ = service.create_match(Mode.COMPUTER, Level.EASY)
+        room, _ = service.create_room()
+        codes = [hand.code for hand in Hand.objects.filter(match__in=[computer, room])]
+        assert len(codes) == 2 and all(len(HandCode.parse(code).seed) == 14 for code in codes)
+
+    @pytest.mark.django_db
+    def test_a_seat_is_told_the_code_only_once_the_hand_is_over(self) -> None:
+        match, _ = service.create_match(Mode.LOCAL, None)
+        seats = [service.Seat(match, 0), service.Seat(match, 1)]
+        assert [service.seat_state(seat)["code"] for seat in seats] == [None, None]
+        hand = service.current_hand(match)
+        log = "\n".join([f"{n % 2} draw" for n in range(78)] + ["0 pass", "1 pass"])
+        state = replay(hand.code, hand.starting_seat, parse_log_text(log))
+        Hand.objects.filter(pk=hand.pk).update(log=log, actions=len(state.log), finished=True)
+        assert [service.seat_state(seat)["code"] for seat in seats] == [hand.code, hand.code]

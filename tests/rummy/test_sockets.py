@@ -25,7 +25,7 @@ from game.rummy import rooms, service, sockets
 from game.rummy.engine import Level
 from game.rummy.models import Hand, Match, Mode
 from tests.api.rummy import pin_codes, server_state, set_log
-from tests.sockets import Socket, run
+from tests.sockets import WAIT_S, Socket, run
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -288,7 +288,14 @@ def act(action: str) -> str:
         ('{"type": "next_hand", "hand": "1"}', None, "malformed"),
         ('{"type": "sync", "hand": true}', None, "malformed"),
         ('{"type": "hello", "key": "again"}', None, "malformed"),
+        # Nesting deeper than the parser follows, under the size limit: once a RecursionError that
+        # killed the consumer (close 1011), leaving its seat marked connected.
+        ("[" * 15_000, None, "malformed"),
+        ('{"type": "ping", "id": ' + "[" * 8_000 + "]" * 8_000 + "}", None, "malformed"),
+        (act('{"type": "play", "after": ' + "[" * 8_000 + "]" * 8_000 + "}"), None, "malformed"),
+        (act('{"type": "play", "after": ' + "[" * 600 + '"R1"' + "]" * 600 + "}"), None, "malformed"),
     ],
+    ids=lambda value: value[:40] if isinstance(value, str) else None,
 )
 def test_a_hostile_message_gets_an_error_and_the_connection_lives_on(
     text: str | None, data: bytes | None, code: str
@@ -543,3 +550,96 @@ def test_presence_news_is_read_afresh_so_late_news_cannot_undo_newer() -> None:
         return [gone]
 
     assert run(scenario()) == [{"type": "presence", "connected": [True, False], "joined": True}]
+
+
+def test_a_consumer_that_fails_leaves_no_seat_marked_connected(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever ends a consumer (here an error nothing catches: the server closes with 1011 and
+    sends it no disconnect), its seat does not stay marked connected: no ghost for the other."""
+    room = Room()
+
+    def broken(*args: Any) -> Any:
+        raise RuntimeError("a bug")
+
+    async def scenario() -> None:
+        host, _ = await room.socket(0)
+        guest, _ = await room.socket(1)
+        await host.until("presence", connected=[True, True])
+        monkeypatch.setattr(rooms, "state_since", broken)
+        await guest.send(type="sync", id=1, hand=1, number=0)
+        with pytest.raises(RuntimeError, match="a bug"):
+            await guest.communicator.wait(WAIT_S)
+        assert (await host.until("presence"))["connected"] == [True, False]
+        await host.close()
+
+    run(scenario())
+    assert Match.objects.filter(public_id=room.id, channel0="", channel1="").exists()
+
+
+def test_a_connection_whose_lease_ran_out_is_away_and_the_other_player_is_told(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A process killed (or stopped before its consumers said goodbye) leaves its connections'
+    names in the rooms, but renews their leases no more: they stop counting by themselves."""
+    room = Room()
+    monkeypatch.setattr(rooms, "RENEW_S", 0.05)
+    # The guest's connection as a process that is gone left it: named, leased a moment more.
+    soon = timezone.now() + dt.timedelta(seconds=1)
+    Match.objects.filter(pk=room.match.pk).update(channel1="specific.gone!1", lease1=soon)
+
+    async def scenario() -> None:
+        host, seen = await room.socket(0)
+        assert seen["connected"] == [True, True]
+        assert (await host.until("presence"))["connected"] == [True, False]
+        await host.send(type="act", id="draw", hand=1, number=0, action={"type": "draw"})
+        refused = await host.until("error", reply_to="draw")
+        assert refused["code"] == "opponent_away"
+        await host.close()
+
+    pin_codes(monkeypatch)
+    run(scenario())
+    assert room.actions() == 0
+
+
+def test_a_live_connection_keeps_renewing_its_lease_and_a_closed_one_leaves_none(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Renewed as often as the loop allows here, so that renewals run up to the close: the
+    release is the last word (a renewal never takes a seat back)."""
+    room = Room()
+    monkeypatch.setattr(rooms, "RENEW_S", 0.001)
+    monkeypatch.setattr(rooms, "LEASE_S", 0.5)
+
+    async def lease() -> dt.datetime:
+        match = await database_sync_to_async(Match.objects.get)(pk=room.match.pk)
+        assert match.lease0 is not None
+        return match.lease0
+
+    async def scenario() -> None:
+        host, _ = await room.socket(0)
+        first = await lease()
+
+        async def renewed() -> None:
+            while await lease() <= first + dt.timedelta(seconds=0.5):
+                await asyncio.sleep(0.05)
+
+        await asyncio.wait_for(renewed(), WAIT_S)  # a bound, not a pause: it returns once renewed
+        assert (await database_sync_to_async(rooms.presence)(room.id))["connected"] == [True, False]
+        await host.close()
+
+    run(scenario())
+    assert Match.objects.filter(public_id=room.id, channel0="", lease0=None).exists()
+
+
+@pytest.mark.parametrize(
+    ("layer", "forgotten"),
+    [("channels.layers.InMemoryChannelLayer", True), ("channels_redis.core.RedisChannelLayer", False)],
+)
+def test_a_process_alone_forgets_every_connection_as_it_starts(
+    settings: Any, layer: str, forgotten: bool
+) -> None:
+    room = Room()
+    later = timezone.now() + dt.timedelta(seconds=rooms.LEASE_S)
+    Match.objects.filter(pk=room.match.pk).update(channel0="a", lease0=later, channel1="b", lease1=later)
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": layer}}
+    sockets.on_server_start()
+    assert rooms.presence(room.id)["connected"] == ([False, False] if forgotten else [True, True])

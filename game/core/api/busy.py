@@ -1,34 +1,36 @@
-"""A bound on how many second-long computations one process runs at once.
+"""The API's side of the bound on second-long computations (``game/core/heavy.py``).
 
-The rate limits bound what one client may ask; nothing else bounded how many
-of those asks run together, so a few clients, each within its limit, could
-keep every worker busy solving boards while everybody else waited. A view
-that may compute for up to a second takes a slot of its kind for the time it
-computes: when they are all taken, the request is refused at once with 503
-(``code: busy``) and ``Retry-After``, rather than queued behind the others.
-A slot is per process (the counts need no shared store and cost nothing);
-the number of slots per kind is ``settings.MAX_CONCURRENT_SOLVES``, read at
-every request so that a test (or an operator's override) reaches it.
+The rate limits bound what one client may ask; nothing else would bound how
+many of those asks run together, so a few clients, each within its limit, could
+keep every processor busy while everybody else waited. An endpoint that may
+compute for up to a second takes one of the machine's slots for the time it
+computes, and computes in the pool's processes, never in the server's: when
+every slot is taken, the request is refused at once with 503 (``code: busy``)
+and ``Retry-After``, rather than queued behind the others. A refusal spends
+none of the client's rate-limit allowance (:class:`~.views.ApiView` gives it back).
 """
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Final
+from typing import Final, ParamSpec, TypeVar
 
-from django.conf import settings
 from rest_framework import status
 
+from game.core import heavy
+
 from .errors import ApiError
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 RETRY_AFTER_S: Final = 1
 """A computation holds its slot for at most about a second (the endpoints' own budgets)."""
 
 
 class Busy(ApiError):
-    """Every slot of this kind is taken: 503 with ``Retry-After``."""
+    """Every slot of the machine is taken: 503 with ``Retry-After``."""
 
     def __init__(self, what: str, limit: int) -> None:
         super().__init__(
@@ -40,47 +42,19 @@ class Busy(ApiError):
         self.retry_after = RETRY_AFTER_S
 
 
-class WorkSlots:
-    """A non-blocking counting semaphore whose size is read from the settings at each acquisition.
+@contextmanager
+def hold(what: str) -> Iterator[None]:
+    """Hold a slot for the ``with`` block, or raise :class:`Busy` at once if none is free.
 
-    ``threading.Semaphore`` fixes its size when made; this one is the same
-    counter under a lock, checked against the current setting, so lowering the
-    setting takes effect as running computations finish.
+    ``what`` names the computations in the refusal, in the plural: "solves".
     """
+    with heavy.hold() as held:
+        if not held:
+            raise Busy(what, heavy.limit())
+        yield
 
-    def __init__(self, what: str) -> None:
-        """``what`` names the computations in messages, in the plural: "solves"."""
-        self.what = what
-        self._lock = threading.Lock()
-        self._in_use = 0
 
-    @property
-    def in_use(self) -> int:
-        return self._in_use
-
-    @staticmethod
-    def limit() -> int:
-        return int(settings.MAX_CONCURRENT_SOLVES)
-
-    def try_acquire(self) -> bool:
-        with self._lock:
-            if self._in_use >= self.limit():
-                return False
-            self._in_use += 1
-            return True
-
-    def release(self) -> None:
-        with self._lock:
-            if self._in_use <= 0:
-                raise RuntimeError(f"{self.what}: released more slots than were taken")
-            self._in_use -= 1
-
-    @contextmanager
-    def hold(self) -> Iterator[None]:
-        """Hold a slot for the ``with`` block, or raise :class:`Busy` at once if none is free."""
-        if not self.try_acquire():
-            raise Busy(self.what, self.limit())
-        try:
-            yield
-        finally:
-            self.release()
+def compute(what: str, job: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    """``job(*args, **kwargs)`` run in the pool while holding a slot (or :class:`Busy`)."""
+    with hold(what):
+        return heavy.run_in_pool(job, *args, **kwargs)

@@ -21,6 +21,9 @@ class ClientRateThrottle(ScopedRateThrottle):
     client reaching the server directly wrote there).
     """
 
+    duration: int
+    """The rate's window in seconds (DRF sets it when it reads the rate)."""
+
     def get_rate(self) -> str | None:
         rates = api_settings.DEFAULT_THROTTLE_RATES
         if self.scope not in rates:
@@ -30,3 +33,18 @@ class ClientRateThrottle(ScopedRateThrottle):
 
     def get_ident(self, request: Request) -> str:
         return client_ip(request)
+
+    def refund(self) -> None:
+        """Give back the request this throttle just counted (a refusal that cost the server nothing).
+
+        Removes the one timestamp :meth:`allow_request` added to the client's
+        history, if it is still there; a request it did not count (no rate for
+        the scope) has nothing to give back.
+        """
+        key = getattr(self, "key", None)
+        if key is None:
+            return
+        history = list(self.cache.get(key, []))
+        if self.now in history:
+            history.remove(self.now)
+            self.cache.set(key, history, self.duration)

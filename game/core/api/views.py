@@ -3,8 +3,11 @@ the endpoint list, the OpenAPI schema and its Swagger UI."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
+from django.conf import settings
+from django.utils import translation
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework import serializers
@@ -16,6 +19,7 @@ from rest_framework.views import APIView
 
 from game.core.registry import games
 
+from .busy import Busy
 from .parsers import BoundedJSONParser, check_declared_size
 from .serializers import ErrorSerializer
 from .throttling import ClientRateThrottle
@@ -72,6 +76,19 @@ class ApiView(APIView):
         super().initial(request, *args, **kwargs)
         check_declared_size(request.META)
 
+    def get_throttles(self) -> list[Any]:
+        # Kept, so that a refusal for want of a slot can give back what they counted.
+        self.counted_by: list[Any] = super().get_throttles()
+        return self.counted_by
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, Busy):
+            # The client got nothing and may retry after a second: that must not spend its allowance.
+            for throttle in getattr(self, "counted_by", []):
+                if isinstance(throttle, ClientRateThrottle):
+                    throttle.refund()
+        return super().handle_exception(exc)
+
 
 class ApiRootView(ApiView):
     @extend_schema(
@@ -92,12 +109,42 @@ class ApiRootView(ApiView):
         return Response({"endpoints": endpoints})
 
 
+_schemas: dict[str, dict[str, Any]] = {}
+"""The schema in each language, built once per process."""
+_building = threading.Lock()
+
+
+def _schema_language() -> str:
+    """The language the schema is written in now (``?lang=``), one of ours: a bounded key."""
+    try:
+        return translation.get_supported_language_variant(translation.get_language() or "")
+    except LookupError:
+        return str(settings.LANGUAGE_CODE)
+
+
 class SchemaView(SpectacularAPIView):
-    """The OpenAPI schema, rate-limited like the other reads (building it is not free)."""
+    """The OpenAPI schema, rate-limited like the other reads.
+
+    Built once per process and language, by one request while any others wait: drf-spectacular
+    loads its extensions the first time a generator runs, and two doing it at once on a cold
+    worker (each request has its thread under ASGI) failed with a 500. The schema depends on
+    the code alone, so the first answer is every later one's too."""
 
     authentication_classes: list[type] = []
     throttle_classes = [ClientRateThrottle]
     throttle_scope = "reads"
+
+    def _get_schema_response(self, request: Request) -> Response:
+        language = _schema_language()
+        with _building:
+            schema = _schemas.get(language)
+            if schema is None:
+                generator = self.generator_class(
+                    urlconf=self.urlconf, api_version=self.api_version, patterns=self.patterns
+                )
+                schema = _schemas[language] = generator.get_schema(request=request, public=self.serve_public)  # type: ignore[no-untyped-call]
+        filename = self._get_filename(request, self.api_version)  # type: ignore[no-untyped-call]
+        return Response(data=schema, headers={"Content-Disposition": f'inline; filename="{filename}"'})
 
     def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
         # Errors (?format=xml, throttling) in the API's JSON shape, not as a YAML document.

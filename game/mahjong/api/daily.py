@@ -3,10 +3,11 @@
 The code is derived, not stored, but from a secret: an HMAC-SHA256 of the text
 ``YYYY-MM-DD|mode``, keyed by Django's :func:`~django.utils.crypto.salted_hmac`
 with a salt of its own and the ``SECRET_KEY``, gives the seven letters of a
-Turtle (``L00``) code.  So the same server gives the same code for a date for
-as long as it keeps its key (no table, no cron job), and nobody without the
-key can tell tomorrow's board today: the engine alone, or any number of past
-codes, says nothing about the next one.  The API deals only today's
+Turtle (``L00``) code (:func:`game.core.keyed.keyed_letters`).  So the same
+server gives the same code for a date for as long as it keeps its key (no
+table, no cron job), and nobody without the key can tell tomorrow's board
+today: the engine alone, or any number of past codes, says nothing about the
+next one.  The API deals only today's
 (``POST /api/deals/`` takes the date from the server's clock, never from the
 request), and the daily board of a date still to come is not shown.
 
@@ -18,11 +19,9 @@ intact; only "play this deal" of a past day's board would point to another one.
 from __future__ import annotations
 
 import datetime as dt
-import string
 from typing import Final
 
-from django.utils.crypto import salted_hmac
-
+from game.core.keyed import keyed_letters
 from game.mahjong.engine import GameCode, Mode
 from game.mahjong.engine.codes import SEED_LETTERS
 
@@ -39,13 +38,4 @@ def today() -> dt.date:
 def daily_code(day: dt.date, mode: Mode | str) -> GameCode:
     """The game code of the daily challenge of ``day`` in ``mode``."""
     mode = Mode.parse(mode)
-    digest = salted_hmac(KEY_SALT, f"{day.isoformat()}|{mode.value}", algorithm="sha256").digest()
-    # 256 bits read as base-26 digits: the bias from 2**256 not being a power of 26 is
-    # below 2**-200, so every seed is as likely as any other.
-    number = int.from_bytes(digest, "big")
-    letters = string.ascii_uppercase
-    seed = []
-    for _ in range(SEED_LETTERS):
-        number, digit = divmod(number, len(letters))
-        seed.append(letters[digit])
-    return GameCode(DAILY_LAYOUT, "".join(seed))
+    return GameCode(DAILY_LAYOUT, keyed_letters(KEY_SALT, f"{day.isoformat()}|{mode.value}", SEED_LETTERS))

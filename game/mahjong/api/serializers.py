@@ -420,9 +420,12 @@ class DealSerializer(serializers.Serializer[Any]):
     positions = serializers.ListField(child=PositionField())
     graph = GraphSerializer(help_text="The layout's relations between positions (as in GET /api/layouts/).")
     tiles = serializers.ListField(
-        child=serializers.ChoiceField(choices=FACES), help_text="tiles[i] lies on positions[i]."
+        child=serializers.ChoiceField(choices=FACES),
+        help_text=(
+            "tiles[i] lies on positions[i]. Every deal can be cleared; the way to clear it is not "
+            "given (POST /api/solve/ finds one for a board)."
+        ),
     )
-    plan = PlanField()
 
 
 class DealWithTokenSerializer(DealSerializer):

@@ -29,21 +29,33 @@ arrangement for every shuffle).  Each refusal is an
    it, and so is what its replay page will show (400, saying whether the log
    is malformed or the play illegal); classic games must end with the board
    cleared;
-8. plausibility: a possible game that looks like a program's, or beats the
-   board by far, is stored but held for review (:func:`review_reasons`); the
-   others are ranked at once.  The reasons and the timing statistics are
-   stored on the entry for the moderators either way.
+8. plausibility: a possible game that a person could hardly have played is
+   stored but held for review (:func:`review_reasons`); the others are ranked
+   at once.  The reasons and the timing statistics are stored on the entry for
+   the moderators either way.  Held are: a pace faster than a person finds and
+   takes pairs on the layout (:func:`~.timing.pace_floor_ms`); a program's
+   cadence or quick resumes; a figure that would take #1 far ahead of the
+   layout's reference (what moderators approved, else the pace floor: nothing
+   a cheater sends can move it); a near copy of a stored game of the same deal
+   (:mod:`.likeness`);
+9. after it is stored: games of the same client (:func:`client_digest`) whose
+   active play overlaps in time are all held, the ones stored before too
+   (:func:`hold_games_at_once`).  Checked after the insert, so that games sent
+   at the same moment see each other.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import ipaddress
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from django.db import IntegrityError, transaction
+from django.db.models import Max, Min
+from django.utils.crypto import salted_hmac
 from rest_framework import status
 
 from game.core.api import tokens
@@ -58,6 +70,7 @@ from game.mahjong.engine import (
     Mode,
     Result,
     Status,
+    get_layout,
     log_to_json,
     parse_log,
     parse_log_text,
@@ -65,10 +78,12 @@ from game.mahjong.engine import (
 from game.mahjong.engine.codes import GameCode
 from game.mahjong.engine.events import SEPARATOR
 from game.mahjong.models import Score, moves_digest
-from game.mahjong.replays import find_dead_end, play_back
+from game.mahjong.replays import play_back
 
 from .daily import daily_code
-from .timing import ImpossibleTiming, Timing, read_timing
+from .dead_ends import find_dead_end_if_free
+from .likeness import NEAR_COPY, likeness, removal_steps
+from .timing import ImpossibleTiming, Timing, active_spans, overlap_ms, pace_floor_ms, read_timing
 
 MAX_EVENTS: Final = 2_000
 """Classic: one board of at most 72 pairs, with room for every undo, hint and pause a person makes."""
@@ -95,9 +110,6 @@ DAILY_GRACE: Final = dt.timedelta(minutes=15)
 midnight, played at an ordinary pace (a few minutes for most boards), still counts; one sent
 later was mostly played on the next day, whose board is another."""
 
-PLAUSIBLE_PAIR_MS: Final = 350
-"""Held when the whole game went faster than this a pair: 72 pairs in 25 s on the Turtle.  An
-honest fast player takes 600 ms to 1 s a pair, 1.7 to 2.9 times as long."""
 REGULAR_CV: Final = 0.1
 """Held when the intervals between matches vary less than this (standard deviation over mean).
 A person tapping along with a metronome, with nothing to look for, keeps to a few percent
@@ -105,11 +117,17 @@ A person tapping along with a metronome, with nothing to look for, keeps to a fe
 varies far more (an honest fast player's intervals of 0.35 to 1 s give about 0.3)."""
 REGULAR_MIN_INTERVALS: Final = 20
 """Too few intervals say nothing about a cadence."""
-FAR_AHEAD: Final = 2
-"""Held when a classic time is under 1/FAR_AHEAD of the board's best, or an arcade score over
-FAR_AHEAD times it..."""
-FAR_AHEAD_MIN_ENTRIES: Final = 10
-"""...once the board has this many public entries: the best of a handful says little."""
+FAR_AHEAD: Final = 1.5
+"""Held when a figure would take #1 on its board and its classic ranked time is under 1/FAR_AHEAD
+of its layout's reference (an arcade score over FAR_AHEAD times it).  The reference is the best
+figure moderators approved on the layout (every board of it), so no entry ranked at once moves
+it; before any, a classic one is the pace floor's time for the layout.  A reference set by an
+honest fast player at 1.2 s a pair still ranks at once whoever comes within a third of it."""
+AT_ONCE_GRACE_MS: Final = CLOCK_SLACK_MS
+"""Games of one client are held when their active play overlaps by more than this: the client's
+clock counts from when the board showed, after the deal's answer arrived, so a game dealt after
+another ended never looks to overlap it; this leaves room for a clock that drifts."""
+CLIENT_SALT: Final = "miaojong.mahjong.client"
 QUICK_RESUMES: Final = 5
 """Held when this many matches came within a second of a resume: a program's way to use the pause."""
 
@@ -126,6 +144,9 @@ class Verified:
     moves_digest: str
     replay: dict[str, Any]
     reasons: list[dict[str, Any]]
+    client: str
+    spans: list[list[int]]
+    """When the game was played, pauses left out, in ms since 1970 (UTC)."""
 
     @property
     def held(self) -> bool:
@@ -283,37 +304,79 @@ def classic_time_ms(events: Sequence[Event]) -> int | None:
     return None if first is None or last is None else last - first
 
 
-def review_reasons(token: tokens.DealToken, result: Result, timing: Timing) -> list[dict[str, Any]]:
+def review_reasons(
+    token: tokens.DealToken, result: Result, timing: Timing, log: Sequence[Mapping[str, Any]] = ()
+) -> list[dict[str, Any]]:
     """Why a possible game should wait for a moderator before it is ranked (empty: rank it now).
 
     Each reason is ``{"code": ..., figures}``; the admin shows them in words.
+    ``log`` is the game's JSON log, compared with the stored games of its deal.
     """
     reasons: list[dict[str, Any]] = []
     cv = timing.interval_cv
     if len(timing.intervals) >= REGULAR_MIN_INTERVALS and cv is not None and cv < REGULAR_CV:
         reasons.append({"code": "regular_cadence", "cv": round(cv, 3), "limit": REGULAR_CV})
-    classic = result.mode is Mode.CLASSIC
-    if classic:
-        pairs, active = result.moves - 1, result.time_ms or 0
-    else:
-        pairs, active = result.moves, timing.active_ms
-    if pairs > 0 and active < pairs * PLAUSIBLE_PAIR_MS:
-        reasons.append({"code": "pace", "ms_per_pair": active // pairs, "limit": PLAUSIBLE_PAIR_MS})
+    reasons.extend(_pace(token, result, timing))
     if timing.matches_after_resume >= QUICK_RESUMES:
         reasons.append(
             {"code": "quick_resumes", "count": timing.matches_after_resume, "limit": QUICK_RESUMES}
         )
     reasons.extend(_far_ahead(token, result))
+    reasons.extend(_near_copy(token, log))
     return reasons
 
 
-def _far_ahead(token: tokens.DealToken, result: Result) -> list[dict[str, Any]]:
-    """The reason to hold a figure far beyond the best of the board it would join, if any.
+def _pace(token: tokens.DealToken, result: Result, timing: Timing) -> list[dict[str, Any]]:
+    """The reason to hold a game played faster than a person takes pairs on its layout, if any."""
+    if result.mode is Mode.CLASSIC:
+        # The stopwatch runs from the first pair to the last: one interval fewer than pairs.
+        pairs, active = result.moves - 1, result.time_ms or 0
+    else:
+        pairs, active = result.moves, timing.active_ms
+    limit = pace_floor_ms(len(get_layout(GameCode.parse(token.code).layout_id)))
+    if pairs > 0 and active < pairs * limit:
+        return [{"code": "pace", "ms_per_pair": active // pairs, "limit": limit}]
+    return []
 
-    Classic compares ranked times (penalties included), what the board ranks: a
-    time far ahead thanks to a pile of hints is not far ahead.
+
+def layout_reference(layout_id: str, mode: Mode) -> int | None:
+    """What "far ahead" is measured from on a layout: the best figure moderators approved there.
+
+    Classic: the fastest ranked time approved on any board of the layout, and
+    before any, the time of a game at the pace floor (every pair but the first
+    at :func:`~.timing.pace_floor_ms`); arcade: the highest score approved, and
+    before any, None (a score grows with the game's length, so only the pace
+    floor bounds it).  An entry ranked at once never moves it, so a cheater
+    cannot lower it step by step.
+    """
+    approved = Score.objects.filter(
+        layout=layout_id, mode=mode.value, approved=True, rejected=False, hidden=False
+    )
+    if mode is Mode.CLASSIC:
+        best: int | None = approved.aggregate(best=Min("ranked_ms"))["best"]
+        if best is not None:
+            return best
+        tiles = len(get_layout(layout_id))
+        return (tiles // 2 - 1) * pace_floor_ms(tiles)
+    highest: int | None = approved.aggregate(best=Max("score"))["best"]
+    return highest
+
+
+def _far_ahead(token: tokens.DealToken, result: Result) -> list[dict[str, Any]]:
+    """The reason to hold a figure that would take #1 far ahead of its layout's reference, if any.
+
+    Classic compares ranked times (penalties included), what the boards rank:
+    a time far ahead thanks to a pile of hints is not far ahead.
     """
     code = GameCode.parse(token.code)
+    classic = result.mode is Mode.CLASSIC
+    figure = result.ranked_ms if classic else result.score
+    reference = layout_reference(code.layout_id, result.mode)
+    if figure is None or reference is None:
+        return []
+    far = figure * FAR_AHEAD < reference if classic else figure > reference * FAR_AHEAD
+    if not far:
+        return []
     mode = result.mode.value
     if token.daily is not None:
         board = Score.objects.daily(token.daily, mode)
@@ -321,25 +384,51 @@ def _far_ahead(token: tokens.DealToken, result: Result) -> list[dict[str, Any]]:
         board = Score.objects.ranked(layout=code.layout_id, mode=mode)
     else:
         board = Score.objects.of_code(str(code), mode=mode)
-    if board.count() < FAR_AHEAD_MIN_ENTRIES:
+    best = board.values_list("ranked_ms" if classic else "score", flat=True).first()
+    takes_first = best is None or (figure < best if classic else figure > best)
+    if not takes_first:
         return []
-    best = board.values_list("ranked_ms" if result.mode is Mode.CLASSIC else "score", flat=True).first()
-    if best is None:
-        return []
-    if result.mode is Mode.CLASSIC:
-        ranked_ms = result.ranked_ms
-        if ranked_ms is not None and ranked_ms * FAR_AHEAD < best:
-            return [{"code": "far_ahead", "figure": ranked_ms, "best": best, "factor": FAR_AHEAD}]
-    elif result.score > best * FAR_AHEAD:
-        return [{"code": "far_ahead", "figure": result.score, "best": best, "factor": FAR_AHEAD}]
-    return []
+    return [{"code": "far_ahead", "figure": figure, "reference": reference, "factor": FAR_AHEAD}]
 
 
-def verify(token_text: str, name: str, log: list[Any] | str, *, now_ms: int) -> Verified:
+def _near_copy(token: tokens.DealToken, log: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The reason to hold a game nearly the same as a stored game of its deal and mode, if any."""
+    mine = removal_steps(log)
+    if not mine:
+        return []
+    closest, most = None, 0.0
+    stored = Score.objects.filter(code=token.code, mode=token.mode).values_list("pk", "log")
+    for pk, other in stored.iterator(chunk_size=200):
+        alike = likeness(mine, removal_steps(other)) if isinstance(other, list) else 0.0
+        if alike > most:
+            closest, most = pk, alike
+    if closest is None or most < NEAR_COPY:
+        return []
+    return [{"code": "near_copy", "of": closest, "likeness": round(most, 3), "limit": NEAR_COPY}]
+
+
+def client_digest(address: str) -> str:
+    """Who sent a game, as far as the server can tell: a keyed digest of its address, or "".
+
+    An IPv4 address is one household, office or phone network, which a player
+    cannot change for every game without proxies; an IPv6 client gets a whole
+    /64 network (and picks addresses in it at will), so the /64 is what counts.
+    The key keeps the stored digest from telling anyone the address.
+    """
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return ""
+    network = ipaddress.ip_network(f"{ip}/64", strict=False) if ip.version == 6 else ip
+    return salted_hmac(CLIENT_SALT, str(network), algorithm="sha256").hexdigest()
+
+
+def verify(token_text: str, name: str, log: list[Any] | str, *, now_ms: int, client: str = "") -> Verified:
     """Run checks 1 to 8 on a submission whose JSON types are already right.
 
     ``log`` is the JSON list of events or their text form; either way the
     entry keeps the JSON list (what the replay page and the admin read).
+    ``client`` is the address it came from (checked by :func:`store`).
     """
     token = check_token(token_text, now_ms=now_ms)
     if Score.objects.filter(token_digest=token.digest).exists():
@@ -379,7 +468,7 @@ def verify(token_text: str, name: str, log: list[Any] | str, *, now_ms: int) -> 
             f"on the board (status {result.status.value})",
             code="not_cleared",
         )
-    recording.stored["dead_end"] = find_dead_end(game)
+    recording.stored["dead_end"] = find_dead_end_if_free(game)
 
     return Verified(
         token=token,
@@ -389,7 +478,9 @@ def verify(token_text: str, name: str, log: list[Any] | str, *, now_ms: int) -> 
         timing=timing,
         moves_digest=digest,
         replay=recording.stored,
-        reasons=review_reasons(token, result, timing),
+        reasons=review_reasons(token, result, timing, stored_log),
+        client=client_digest(client),
+        spans=[[token.issued_ms + start, token.issued_ms + end] for start, end in active_spans(events)],
     )
 
 
@@ -431,6 +522,10 @@ def store(verified: Verified, *, created: dt.datetime | None = None) -> Score:
         review_reasons=verified.reasons,
         timing=verified.timing.as_json(),
         replay=verified.replay,
+        client=verified.client,
+        played_from=_moment(verified.spans[0][0]) if verified.spans else None,
+        played_until=_moment(verified.spans[-1][1]) if verified.spans else None,
+        active_spans=verified.spans,
     )
     if created is not None:
         entry.created = created
@@ -443,7 +538,51 @@ def store(verified: Verified, *, created: dt.datetime | None = None) -> Score:
         if Score.objects.filter(moves_digest=verified.moves_digest).exists():
             raise copied_log_error() from None
         raise
+    hold_games_at_once(entry)
     return entry
+
+
+def hold_games_at_once(entry: Score) -> None:
+    """Hold ``entry`` and the stored games of its client whose active play overlaps its own.
+
+    No person plays two games at once.  Run once the entry is stored, so of
+    two games sent at the same moment the later one to get here sees the
+    other.  An entry a moderator already decided on keeps its decision.
+    """
+    if not entry.client or not entry.active_spans or entry.played_from is None or entry.played_until is None:
+        return
+    others = (
+        Score.objects.filter(
+            client=entry.client, played_until__gt=entry.played_from, played_from__lt=entry.played_until
+        )
+        .exclude(pk=entry.pk)
+        .values_list("pk", "active_spans")
+    )
+    overlaps = {
+        pk: at_once
+        for pk, spans in others
+        if (at_once := overlap_ms(entry.active_spans, spans)) > AT_ONCE_GRACE_MS
+    }
+    if not overlaps:
+        return
+    with transaction.atomic():
+        undecided = Score.objects.select_for_update().filter(
+            pk__in=[entry.pk, *overlaps], approved=False, rejected=False
+        )
+        for held in undecided:
+            if held.pk == entry.pk:
+                reason = {"code": "at_once", "with": sorted(overlaps), "overlap_ms": max(overlaps.values())}
+            else:
+                reason = {"code": "at_once", "with": [entry.pk], "overlap_ms": overlaps[held.pk]}
+            held.flagged = True
+            held.review_reasons = [*held.review_reasons, reason]
+            held.save(update_fields=["flagged", "review_reasons"])
+            if held.pk == entry.pk:
+                entry.flagged, entry.review_reasons = held.flagged, held.review_reasons
+
+
+def _moment(epoch_ms: int) -> dt.datetime:
+    return dt.datetime.fromtimestamp(epoch_ms / 1000, dt.UTC)
 
 
 def _seconds(ms: int) -> str:

@@ -57,12 +57,48 @@ its two tiles.  Fixations in visual search average 180 to 275 ms (Rayner
 :data:`BURST_MATCHES` matches (three pairs after the first) need at least
 ``3 * 2 * 100 = 600`` ms (:data:`BURST_WINDOW_MS`).
 
-How far an honest fast player is from them: one who takes a pair every 0.6 to
-1 s, and now and then two adjacent tiles in 350 ms, is 2.4 times the pair floor
-at his quickest (4 to 7 times usually); comes back from a pause with a
-remembered pair in about half a second, 1.7 times the board floor (more than
-three times when he has to look for one); and takes three quick pairs in a row
-in a second or more, 1.75 times the burst floor (3 to 5 times at his usual pace).
+How far an honest fast player is from them: one who takes a pair every 1.2 to
+2 s on average, and now and then two adjacent tiles in 350 ms, is 2.4 times the
+pair floor at his quickest (8 to 14 times usually); comes back from a pause
+with a remembered pair in about half a second, 1.7 times the board floor (more
+than three times when he has to look for one); and takes three quick pairs in a
+row in a second or more, 1.75 times the burst floor (6 to 10 times at his usual
+pace).
+
+The pace floor for review
+=========================
+
+The floors above refuse what no person can do at all, one match at a time.  A
+whole game is held for review (not refused: a moderator decides) when its
+*average* pace is faster than a person finds and takes pairs on its layout,
+:func:`pace_floor_ms` a pair.  Each pair needs, at the very least:
+
+* **Two looks**, one at each of its tiles, to tell their faces: a fixation and
+  the saccade that brings it.  Fixations in visual search average 180 to
+  275 ms (Rayner 1998) and saccades between near items take 20 to 40 ms
+  (Rayner 1998 again); the short ends make ``2 * (180 + 20) = 400`` ms
+  (:data:`PAIR_LOOKS_MS`).  The two taps (143 ms by Fitts's law above) are left
+  out: the finger can move while the eyes already look on.
+* **The search for a pair** among the tiles that are free.  A pair is no
+  feature that pops out (two tiles alike among tiles that differ only in
+  their faces): an inefficient search, whose time grows with the items
+  searched.  Wolfe (1998), over a million trials, puts the border of efficient
+  search at 10 ms per item (Treisman & Gelade 1980 measured about 29 ms per
+  item for a conjunction target that is present); :data:`SEARCH_MS_PER_ITEM`
+  takes the 10 ms border.  How many tiles are free is measured on our layouts:
+  along the winning plans of three deals each, a game's free tiles average 18
+  to 27 % of its layout (14.5 of Crossroads' 56, 25.5 of the Turtle's 144,
+  39.5 of the Bridge's 144); :data:`FREE_SHARE` takes a fifth, under the low
+  end.  So the search costs at least ``10 * 0.2 = 2`` ms per tile of the layout.
+
+So the floor is ``400 + 2 * tiles`` ms a pair: 512 ms on Crossroads (56
+tiles), 544 on the Gem (72), 556 on the Heart (78), 572 on the Fish (86), 640
+on the Pagoda (120), 688 on the 144-tile layouts.  An honest fast player, at
+1.2 to 2 s a pair, is 2.3 to 3.9 times the floor on Crossroads and 1.7 to 2.9
+times it on a 144-tile board, so he is ranked at once; the bot of issue 26
+(350 to 400 ms a pair, lognormal, none under 160 ms: 12.4 s on Crossroads,
+25 s on the daily Turtle) is held on every layout, the floor being 1.3 to 2
+times its pace.
 
 The statistics
 ==============
@@ -95,6 +131,10 @@ Sources
 * Woods, D. L., Wyma, J. M., Yund, E. W., Herron, T. J., & Reed, B. (2015).
   Factors influencing the latency of simple reaction time. *Frontiers in
   Human Neuroscience* 9, 131.
+* Wolfe, J. M. (1998). What can 1 million trials tell us about visual
+  search? *Psychological Science* 9(1), 33-39.
+* Treisman, A. M., & Gelade, G. (1980). A feature-integration theory of
+  attention. *Cognitive Psychology* 12(1), 97-136.
 * Rayner, K. (1998). Eye movements in reading and information processing: 20
   years of research. *Psychological Bulletin* 124(3), 372-422.
 """
@@ -138,6 +178,24 @@ SHOWN_FLOOR_MS: Final = REACTION_FLOOR_MS + PAIR_FLOOR_MS
 BURST_MATCHES: Final = 4
 BURST_WINDOW_MS: Final = (BURST_MATCHES - 1) * 2 * LOOK_FLOOR_MS
 """``BURST_MATCHES`` matches in a row span at least this: one look per tile of each new pair (600 ms)."""
+
+# -- the pace floor for review ------------------------------------------------------------------
+
+SACCADE_FLOOR_MS: Final = 20
+"""A saccade between neighbouring items, the short end of 20-40 ms (Rayner 1998)."""
+PAIR_LOOKS_MS: Final = 2 * (180 + SACCADE_FLOOR_MS)
+"""One look at each tile of a pair: a fixation at the short end of visual search's 180-275 ms,
+and the saccade to it (Rayner 1998)."""
+SEARCH_MS_PER_ITEM: Final = 10
+"""The border of efficient visual search (Wolfe 1998); searching for two alike tiles is slower."""
+FREE_SHARE: Final = 0.2
+"""Less than the share of a layout's tiles that are free on average over a game (18 to 27 %)."""
+
+
+def pace_floor_ms(tiles: int) -> int:
+    """The fastest average pace, in ms a pair, at which a person takes pairs on a layout of ``tiles``."""
+    return PAIR_LOOKS_MS + round(SEARCH_MS_PER_ITEM * FREE_SHARE * tiles)
+
 
 # -- what the statistics count ---------------------------------------------------------------
 
@@ -306,3 +364,38 @@ def _index_of_match(events: Sequence[Event], index: int, count: int) -> int:
             if seen == count:
                 return k
     return 0
+
+
+def active_spans(events: Sequence[Event]) -> list[tuple[int, int]]:
+    """When a log was being played, pauses left out: (start, end) in ms since the deal, in order.
+
+    Play is taken to run from the first event to the last; a pause ends a span
+    and the resume after it starts the next.  The look at the board before the
+    first event is left out, which only makes two games look less at once.
+    """
+    spans: list[tuple[int, int]] = []
+    start: int | None = None
+    for event in events:
+        if event.type is EventType.PAUSE:
+            if start is not None:
+                spans.append((start, event.t))
+            start = None
+        elif start is None:
+            start = event.t
+    if start is not None and events:
+        spans.append((start, events[-1].t))
+    return spans
+
+
+def overlap_ms(one: Sequence[Sequence[int]], other: Sequence[Sequence[int]]) -> int:
+    """How long two sets of spans (each in order, none overlapping its own) run at the same time."""
+    total, i, j = 0, 0, 0
+    while i < len(one) and j < len(other):
+        start = max(one[i][0], other[j][0])
+        end = min(one[i][1], other[j][1])
+        total += max(0, end - start)
+        if one[i][1] <= other[j][1]:
+            i += 1
+        else:
+            j += 1
+    return total

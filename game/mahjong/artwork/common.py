@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from ..engine.tiles import FACES
 from .glyphs import latin_text
 from .svg import Canvas, Library, attrs, num
 
@@ -292,9 +291,3 @@ def add_pictures(library: Library) -> None:
         f'<g fill="none" stroke="#2f6fb8" stroke-width="2.3" stroke-linecap="round">{arms}</g>'
         '<circle cx="20" cy="20" r="2.6" fill="#2f6fb8"/>',
     )
-
-
-def check_complete(drawn: dict[str, object]) -> None:
-    missing = [face for face in FACES if face not in drawn]
-    if missing:
-        raise AssertionError(f"faces without artwork: {missing}")

@@ -112,10 +112,3 @@ class Canvas:
 def finish_ids(markup: str, prefix: str) -> str:
     """Replace the id placeholder by ``prefix``."""
     return markup.replace(ID, prefix)
-
-
-def rotate_point(x: float, y: float, degrees: float) -> tuple[float, float]:
-    import math
-
-    a = math.radians(degrees)
-    return x * math.cos(a) - y * math.sin(a), x * math.sin(a) + y * math.cos(a)

@@ -14,6 +14,13 @@
  * Why: in pure Python a relaxed game costs about 100 us and is four fifths of
  * the solver's time; here it costs about 3 us.
  *
+ * The functions that play many games in one call (playouts: up to hundreds;
+ * shrink: one per face of the trail) let go of the interpreter lock while they
+ * play: every Python object is read into C values before and built after, so
+ * other threads of the process run meanwhile.  The one-game functions keep it:
+ * for 3 us of work, taking the lock back could wait for another thread's whole
+ * switch interval (5 ms).
+ *
  * Tiles are indices 0..n-1 (n <= 256), in the layout's canonical order (layer,
  * row, column), which is also the order of the bit-board cells the Python
  * version walks, so "highest cell first" is "highest index first" here.  Sets
@@ -671,18 +678,28 @@ static PyObject *playouts(PyObject *self, PyObject *args) {
     }
     start.dirty = ((uint64_t)1 << CLASSES) - 1;
     uint64_t state = seed;
-    Game g, kept;
-    int fewest = -1;
+    Game games[2];
+    Game *g = &games[0], *kept = &games[1];
+    int fewest = -1, cleared_at = 0;
+    /* `blob` (immutable bytes, which `t` points into) is kept alive by the call's arguments */
+    Py_BEGIN_ALLOW_THREADS
     for (int attempt = 0; attempt < tries; attempt++) {
-        int left = play_game(&t, &start, members, &state, &g);
-        if (!left) return Py_BuildValue("(Ni)", plan_list(&g), attempt + 1);
+        int left = play_game(&t, &start, members, &state, g);
+        if (!left) {
+            cleared_at = attempt + 1;
+            break;
+        }
         if (best && (fewest < 0 || left < fewest)) {
             fewest = left;
-            memcpy(&kept, &g, sizeof kept);
+            memcpy(kept, g, sizeof *kept);
         }
     }
-    if (fewest >= 0) return Py_BuildValue("(Ni)", plan_list(&kept), tries);
-    return Py_BuildValue("(Oi)", Py_None, tries);
+    Py_END_ALLOW_THREADS
+    PyObject *result;
+    if (cleared_at) result = Py_BuildValue("(Ni)", plan_list(g), cleared_at);
+    else if (fewest >= 0) result = Py_BuildValue("(Ni)", plan_list(kept), tries);
+    else result = Py_BuildValue("(Oi)", Py_None, tries);
+    return result;
 }
 
 /* The relaxed game of _Search._root_game, from ``start`` with ``designated``: how many tiles
@@ -766,6 +783,42 @@ static int root_game_left(const Tables *t, const Set *start, const Set *all, con
     }
 }
 
+/* The games of shrink, on C values only (run without the interpreter lock): the first game's
+   result (-1: bad designations, 0: it clears the board), ``reason`` made small in place, and in
+   ``games`` how many were played. */
+static int shrink_games(const Tables *t, const Set *root, const Set *all, const uint64_t *forced, uint64_t *reason,
+                        const int *trail, Py_ssize_t trail_size, int *games) {
+    uint64_t designated[2], met, trial_met;
+    designated[0] = reason[0] | forced[0];
+    designated[1] = reason[1] | forced[1];
+    int first = root_game_left(t, root, all, designated, &met);
+    if (first <= 0) return first;
+    for (Py_ssize_t k = trail_size - 1; k >= 0; k--) {
+        int c = trail[k];
+        int word = (2 * c) >> 6, shift = (2 * c) & 63;
+        if (!((reason[word] >> shift) & 3)) continue;
+        uint64_t trial[2] = {reason[0], reason[1]};
+        trial[word] &= ~((uint64_t)3 << shift);
+        if (!((met >> c) & 1)) {
+            /* stuck before the face mattered: the same game, lost */
+            reason[0] = trial[0];
+            reason[1] = trial[1];
+            continue;
+        }
+        designated[0] = trial[0] | forced[0];
+        designated[1] = trial[1] | forced[1];
+        (*games)++;
+        int lost = root_game_left(t, root, all, designated, &trial_met);
+        if (lost < 0) return -1;
+        if (lost) {
+            reason[0] = trial[0];
+            reason[1] = trial[1];
+            met = trial_met;
+        }
+    }
+    return first;
+}
+
 /* shrink(tables, root, forced, chosen, trail) -> (reason | None, games played)
  *
  * _Search._shrink after its check for learning: the part of the branching choices
@@ -781,7 +834,7 @@ static PyObject *shrink(PyObject *self, PyObject *args) {
     Tables t;
     if (read_tables(blob, &t) < 0) return NULL;
     Set root;
-    uint64_t forced[2], reason[2], designated[2], met, trial_met;
+    uint64_t forced[2], reason[2];
     if (read_tiles(root_obj, &t, &root) < 0 || read_words(forced_obj, forced, 2) < 0 ||
         read_words(chosen_obj, reason, 2) < 0)
         return NULL;
@@ -790,37 +843,29 @@ static PyObject *shrink(PyObject *self, PyObject *args) {
     for (int i = 0; i < t.n; i++) {
         if (t.cls[i] >= 0) set_add(&all[t.cls[i]], i);
     }
-    int games = 1;
-    designated[0] = reason[0] | forced[0];
-    designated[1] = reason[1] | forced[1];
-    int lost = root_game_left(&t, &root, all, designated, &met);
+    /* the trail's faces as C ints first: the games below run without the interpreter lock */
+    Py_ssize_t trail_size = PyList_GET_SIZE(trail);
+    int *faces = PyMem_Malloc((size_t)(trail_size > 0 ? trail_size : 1) * sizeof(int));
+    if (faces == NULL) return PyErr_NoMemory();
+    for (Py_ssize_t k = 0; k < trail_size; k++) {
+        long c = PyLong_AsLong(PyList_GET_ITEM(trail, k));
+        if (c == -1 && PyErr_Occurred()) {
+            PyMem_Free(faces);
+            return NULL;
+        }
+        if (c < 0 || c >= CLASSES) {
+            PyMem_Free(faces);
+            goto bad;
+        }
+        faces[k] = (int)c;
+    }
+    int games = 1, lost;
+    Py_BEGIN_ALLOW_THREADS
+    lost = shrink_games(&t, &root, all, forced, reason, faces, trail_size, &games);
+    Py_END_ALLOW_THREADS
+    PyMem_Free(faces);
     if (lost < 0) goto bad;
     if (!lost) return Py_BuildValue("(Oi)", Py_None, games);
-    for (Py_ssize_t k = PyList_GET_SIZE(trail) - 1; k >= 0; k--) {
-        long c = PyLong_AsLong(PyList_GET_ITEM(trail, k));
-        if (c == -1 && PyErr_Occurred()) return NULL;
-        if (c < 0 || c >= CLASSES) goto bad;
-        int word = (int)((2 * c) >> 6), shift = (int)((2 * c) & 63);
-        if (!((reason[word] >> shift) & 3)) continue;
-        uint64_t trial[2] = {reason[0], reason[1]};
-        trial[word] &= ~((uint64_t)3 << shift);
-        if (!((met >> c) & 1)) {
-            /* stuck before the face mattered: the same game, lost */
-            reason[0] = trial[0];
-            reason[1] = trial[1];
-            continue;
-        }
-        designated[0] = trial[0] | forced[0];
-        designated[1] = trial[1] | forced[1];
-        games++;
-        lost = root_game_left(&t, &root, all, designated, &trial_met);
-        if (lost < 0) goto bad;
-        if (lost) {
-            reason[0] = trial[0];
-            reason[1] = trial[1];
-            met = trial_met;
-        }
-    }
     PyObject *packed = int_from_words(reason, 2);
     if (packed == NULL) return NULL;
     return Py_BuildValue("(Ni)", packed, games);
@@ -828,7 +873,6 @@ bad:
     PyErr_SetString(PyExc_ValueError, "malformed choices");
     return NULL;
 }
-
 /* first_learnt(entries, chosen) -> packed | None
  *
  * _Search._first_learnt: the first learnt lost set of choices that ``chosen`` completes.

@@ -10,19 +10,41 @@ Two modes:
 * **classic**: a stopwatch starts at the first pair removed and stops while
   paused; undo does not rewind it.  Hints and shuffles are counted; shuffles are
   unlimited.  Clearing the board wins and records the time.
-* **arcade**: each pair scores 100 plus a speed bonus of up to 100, full when
-  the pair comes within 2 s of the last change of the board (or the start of the
-  level) and falling linearly to 0 at 10 s.  The bonus clock is the game's own
-  clock, ``t``: it does not stop for a pause (see :func:`speed_bonus`).  A hint
-  costs 50; clearing a board scores 2,000 + 500 x level (level counted up to
-  10).  The score never drops below 0: a hint costs 50 or what is left of the
-  score when less, so a hint at 0 costs nothing and nothing is owed for later;
-  an undo takes back a pair's points, down to 0 at most (hints paid from them
-  are not owed again).
-  Undo puts the last pair back and takes away exactly what that pair earned.
-  Three shuffles for the whole game, each clearing the undo history.  A cleared
-  board leads to the next level.  No pairs left and no shuffles left: game over,
-  for good.
+* **arcade**: points for each pair, with a bonus for speed; a cost for each hint;
+  points for each board cleared.  Three shuffles for the whole game, each clearing
+  the undo history.  A cleared board leads to the next level.  No pairs left and no
+  shuffles left: game over, for good.
+
+Arcade scoring, exactly.  The client's predictor (``state.js`` with ``scoring.js``)
+and the server's replay of a submitted log (:func:`replay`, ``replays.play_back``)
+both follow it, and the conformance vectors hold them to it case by case.
+
+* A pair scores 100 plus a speed bonus of up to 100, full when the pair comes
+  within 2 s of the previous move and falling linearly to 0 at 10 s
+  (:func:`speed_bonus`), on the game's own clock ``t``: a pause does not stop it.
+  The moves the bonus counts from: a pair taken and not undone, a shuffle (the
+  tiles are dealt anew, to be looked at anew) and the start of the level (the
+  deal, or ``next_level``).  A hint or a pause is not a move.
+* Undo puts the last pair back and takes away all the points it made, pair points
+  and bonus (a cleared board, whose board points are in, cannot be undone).  An
+  undone pair is not a move: after an undo the bonus clock stands where it stood
+  before that pair, so the next pair counts from the move before the undone one.
+  Undos in a row go back pair by pair, each setting the clock back to where it
+  stood before the pair it puts back, as far as undo reaches (the last shuffle, or
+  the start of the level).
+* A hint costs 50, or the score when that is less: a hint at 0 costs nothing, and
+  nothing is owed for it later.  A hint that was paid stays paid: undo takes back
+  the points of a pair, never the hints paid after it.
+* Clearing a board scores 2,000 + 500 x level (level counted up to 10).
+* The balance is the points of the pairs taken and not undone, plus the board
+  points, minus the hints paid; the score is the balance, or 0 when the balance is
+  below 0: the score never goes below 0.  The balance goes below 0 only when an
+  undo takes back points that had paid for hints: those hints stay paid, so the
+  points earned next make up for them before the score rises from 0 again.
+
+So undo, however it is used, never leaves more points than the same game without
+the pairs it undid: their points go, the clock is as if they had never been taken,
+and the hints cost at least as much in all as they would have cost without them.
 
 The move counter counts pairs removed; undo does not lower it (like the
 stopwatch, it records effort, not position).
@@ -119,7 +141,7 @@ class TapResult(StrEnum):
 
 
 def speed_bonus(elapsed_ms: int) -> int:
-    """Arcade bonus for a pair removed ``elapsed_ms`` after the last change of the board.
+    """Arcade bonus for a pair removed ``elapsed_ms`` after the previous move (the module's docstring).
 
     ``elapsed_ms`` is wall time, pauses included.  The board is hidden while the
     game is paused, but the player still knows it: a pause that stopped the bonus
@@ -147,6 +169,8 @@ class _Removal:
     face_a: Face
     face_b: Face
     points: int
+    since: int
+    """The bonus clock before this pair: the ``t`` of the move before it, where undo sets it back."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,11 +266,10 @@ class Game:
 
     @property
     def score(self) -> int:
-        """Arcade score: points earned minus hint costs, never below 0.
+        """Arcade score: the balance of the points earned and the hints paid, or 0 below 0.
 
-        Hint costs are kept apart from the points so that undo can take away
-        exactly what a pair earned.  A hint is charged only what the score has
-        (:meth:`hint`), so a hint at 0 is free and no debt is charged later.
+        The two are kept apart so that undo takes away exactly what a pair earned
+        and leaves every hint paid (see the module's docstring).
         """
         return max(0, self._earned - self._penalties)
 
@@ -311,11 +334,11 @@ class Game:
         points = 0
         if self.mode is Mode.ARCADE:
             points = PAIR_POINTS + speed_bonus(t - self._last_change)
-        self._last_change = t
+        since, self._last_change = self._last_change, t
         self._earned += points
         self.moves += 1
         self.selected = None
-        self._history.append(_Removal(a, b, fa, fb, points))
+        self._history.append(_Removal(a, b, fa, fb, points, since))
         self._record(Event.match(t, a, b))
         if self.board.is_empty:
             self.status = Status.CLEARED
@@ -336,9 +359,7 @@ class Game:
         removal = self._history.pop()
         self.board.put_back(removal.a, removal.b, removal.face_a, removal.face_b)
         self._earned -= removal.points
-        # Hints paid from the points taken back are not owed again: the score stops at 0.
-        self._penalties = min(self._penalties, self._earned)
-        self._last_change = t
+        self._last_change = removal.since
         self.selected = None
         self.status = Status.PLAYING
         self._record(Event(t, EventType.UNDO))
@@ -348,7 +369,8 @@ class Game:
         """Count (and in arcade, pay for) a hint; returns the pair to show, if any.
 
         The price is :data:`HINT_COST`, or the whole score when it is less: the score never
-        goes below 0, so a hint the score cannot pay for is not owed for later either.
+        goes below 0, so a hint the score cannot pay for is not owed for later either.  What
+        is paid stays paid, whatever is undone after.
         """
         self._begin(t)
         if self.status is Status.CLEARED:

@@ -16,6 +16,7 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from game.core.api import busy
 from game.core.api.errors import ApiError
 from game.core.api.views import ApiView, error_responses
 from game.rummy import rooms, service
@@ -139,7 +140,8 @@ class MatchView(SeatView):
         summary="A seat's view of its match",
         description=(
             "The hand as this seat may see it (its rack, the table, the other rack's size) and the actions "
-            "numbered above `since`."
+            "numbered above `since`. Never the other rack, the pool or the hand's `code` (which deals them) "
+            "while the hand is in play: the code and both racks come once it is over."
         ),
         parameters=[CREDENTIAL, MATCH, s.SinceQuerySerializer],
         responses={200: s.SeatStateSerializer, **error_responses(400, 401, 403, 404, 429)},
@@ -167,10 +169,10 @@ class MatchView(SeatView):
 def computer_may_move(seat: service.Seat) -> AbstractContextManager[None]:
     """A slot of the computer's moves if the answer may include its reply (up to a second for Hard).
 
-    Refused at once with 503 ``busy`` when the process already searches as many
-    moves as it may, before anything is stored.
+    Refused at once with 503 ``busy`` when the machine already runs as many
+    second-long computations as it may, before anything is stored.
     """
-    return COMPUTER_MOVES.hold() if seat.match.mode == Mode.COMPUTER else nullcontext()
+    return busy.hold(COMPUTER_MOVES) if seat.match.mode == Mode.COMPUTER else nullcontext()
 
 
 class ActionsView(SeatView):
@@ -199,6 +201,29 @@ class ActionsView(SeatView):
         action = s.action_of(data)
         with computer_may_move(seat):
             state = service.act(seat, data["hand"], data["number"], action)
+        rooms.tell_room(seat.match)
+        return Response(state)
+
+
+class FreeSeatView(SeatView):
+    throttle_scope = "rummy_actions"
+
+    @extend_schema(
+        summary="Free an online room's second seat",
+        description=(
+            "The host (seat 0), while the second player is away: their credential stops working, a new "
+            "invitation replaces the old one (in the answer's `invite`), and the hand in play is dealt "
+            "again. Refused to anyone but the host (403 not_host), for a free seat (409 seat_free) and "
+            "while the second player is connected (409 opponent_here)."
+        ),
+        parameters=[CREDENTIAL, MATCH],
+        request=s.EmptyRequestSerializer,
+        responses={200: s.SeatStateSerializer, **error_responses(400, 401, 403, 404, 409, 413, 415, 429)},
+    )
+    def post(self, request: Request, match: str) -> Response:
+        seat = self.seat(request, match)
+        s.EmptyRequestSerializer(data=request.data).is_valid(raise_exception=True)
+        state = service.free_second_seat(seat)
         rooms.tell_room(seat.match)
         return Response(state)
 

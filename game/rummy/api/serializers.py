@@ -187,7 +187,10 @@ class SeatStateSerializer(serializers.Serializer[Any]):
     level = serializers.ChoiceField(choices=LEVELS, allow_null=True)
     seat = serializers.IntegerField()
     hand = serializers.IntegerField()
-    code = serializers.CharField()
+    code = serializers.CharField(
+        allow_null=True,
+        help_text="The hand's code, which deals both racks and the pool: null until the hand is over.",
+    )
     starting_seat = serializers.IntegerField()
     number = serializers.IntegerField(help_text="Actions so far in this hand: send it with the next one.")
     view = RummyViewSerializer()
@@ -198,7 +201,6 @@ class SeatStateSerializer(serializers.Serializer[Any]):
         allow_null=True,
         help_text="Both racks, once the hand is over.",
     )
-    totals = serializers.ListField(child=serializers.IntegerField())
     players = serializers.ListField(child=serializers.DictField())
     joined = serializers.BooleanField(required=False, help_text="Online rooms: whether seat 1 is taken.")
     consents = serializers.ListField(

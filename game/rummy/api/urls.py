@@ -13,6 +13,7 @@ urlpatterns: list[URLPattern] = [
     path("matches/<public_id:match>/", matches.MatchView.as_view(), name="match"),
     path("matches/<public_id:match>/actions/", matches.ActionsView.as_view(), name="actions"),
     path("matches/<public_id:match>/hands/", matches.HandsView.as_view(), name="hands"),
+    path("matches/<public_id:match>/free-seat/", matches.FreeSeatView.as_view(), name="free_seat"),
     path("rooms/", matches.RoomsView.as_view(), name="rooms"),
     path("rooms/<public_id:invite>/seat/", matches.RoomSeatView.as_view(), name="room_seat"),
 ]

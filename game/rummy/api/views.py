@@ -8,7 +8,7 @@ from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from game.core.api.busy import WorkSlots
+from game.core.api import busy
 from game.core.api.views import ApiView, error_responses
 from game.rummy.engine import ActionKind, check_turn, choose_move
 
@@ -62,15 +62,12 @@ class CheckView(ApiView):
         )
 
 
-COMPUTER_MOVES = WorkSlots("computer moves")
-"""Per process, shared by its threads and by every endpoint where the computer moves (this one,
-and a match's turns and hands against the computer): a search beyond the bound is refused, not
-queued."""
+COMPUTER_MOVES: Final = "computer moves"
+"""What the computer's moves are called in a refusal for want of a slot (``busy``)."""
 
 
 class MoveView(ApiView):
     throttle_scope = "rummy_moves"
-    slots = COMPUTER_MOVES
 
     @extend_schema(
         summary="The computer's Rummy move",
@@ -78,9 +75,9 @@ class MoveView(ApiView):
             "What the computer player of `level` (easy, medium, hard) does in this position: "
             '{"action": "play", "after": [...], "played": [...]}, {"action": "draw"}, or '
             '{"action": "pass"} (only when the pool is empty). The same position, level and seed '
-            f"give the same move; Hard searches for at most {MOVE_BUDGET_S} s. Each server process "
-            "computes only so many moves at once; beyond that the answer is 503 (code busy) with "
-            "Retry-After."
+            f"give the same move; Hard searches for at most {MOVE_BUDGET_S} s. The server runs only so "
+            "many second-long computations at once (the computer's moves and solves together); beyond "
+            "that the answer is 503 (code busy) with Retry-After, at once."
         ),
         request=s.MoveRequestSerializer,
         responses={200: s.MoveSerializer, **error_responses(400, 413, 415, 429, 503)},
@@ -89,17 +86,18 @@ class MoveView(ApiView):
         query = s.MoveRequestSerializer(data=request.data)
         query.is_valid(raise_exception=True)
         data = query.validated_data
-        with self.slots.hold():
-            move = choose_move(
-                data["table"],
-                data["rack"],
-                data["opened"],
-                data["level"],
-                data["pool"],
-                seed=data["seed"],
-                opponent_tiles=data["opponent_tiles"],
-                budget_s=MOVE_BUDGET_S,
-            )
+        move = busy.compute(
+            COMPUTER_MOVES,
+            choose_move,
+            data["table"],
+            data["rack"],
+            data["opened"],
+            data["level"],
+            data["pool"],
+            seed=data["seed"],
+            opponent_tiles=data["opponent_tiles"],
+            budget_s=MOVE_BUDGET_S,
+        )
         body: dict[str, Any] = {"action": move.kind.value}
         if move.kind is ActionKind.PLAY:
             body["after"] = [[str(tile) for tile in tiles] for tiles in move.after]

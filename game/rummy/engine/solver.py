@@ -64,10 +64,6 @@ _RADIX: Final = 125
 """A colour's runs, coded ``a + 5 b + 25 d``: a runs of length 1, b of length 2, d of 3+ (each 0-4)."""
 
 
-def score_of(tiles: int, points: int) -> int:
-    return tiles * TILE_WEIGHT + points
-
-
 class OutOfTime(Exception):
     """The search ran past its deadline."""
 

@@ -198,10 +198,6 @@ def parse_table(value: object, what: str = "a table") -> Table:
     return tuple(tuple(TILES[code] for code in tiles) for tiles in parse_table_codes(value, what))
 
 
-def codes_of(tiles: Iterable[Tile]) -> list[int]:
-    return [tile.code for tile in tiles]
-
-
 def counts_of(codes: Iterable[int]) -> list[int]:
     """How many tiles of each code (a list of length 53)."""
     counts = [0] * CODES

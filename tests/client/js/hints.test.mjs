@@ -22,10 +22,11 @@ const POSITIONS = [[0, 0, 0], [2, 0, 0], [4, 0, 0], [2, 0, 1], [0, 4, 0], [2, 4,
 const PLAN = [[0, 2], [3, 7], [1, 6], [4, 5]];
 const OTHER_PLAN = [[3, 7], [1, 2], [4, 5]]; // after 0-6, off the deal's plan
 
-function newGame() {
+function newGame({ planned = true } = {}) {
   return Game.fromDeal({
     code: "MJ1-L00-ABCDEFG", layout: "L00", mode: "classic", level: 1, positions: POSITIONS,
-    graph: deriveGraph(POSITIONS), tiles: ["5B", "5B", "5B", "Wh", "N", "N", "5B", "Wh"], plan: PLAN, token: "token",
+    graph: deriveGraph(POSITIONS), tiles: ["5B", "5B", "5B", "Wh", "N", "N", "5B", "Wh"], token: "token",
+    ...(planned ? { plan: PLAN } : {}),
   });
 }
 
@@ -189,13 +190,14 @@ test("a busy or throttled solver is asked again later; the hint hears that no an
 });
 
 /** The hint button on `game`, with a solver answering `answer`; what it said and counted. */
-function hintButton(game, answer) {
+function hintButton(game, answer, planned = true) {
   const session = new PlaySession();
   session.start(game, { now: () => game.s.now + 500 });
   const { watcher, asked } = watching(game, answer);
   const said = [];
   const dialogs = [];
   const counted = [];
+  const sounds = [];
   const actions = new PlayActions({
     session,
     api: {},
@@ -208,11 +210,30 @@ function hintButton(game, answer) {
     nextStyle: async () => {}, openRecords() {}, countStats: (add) => counted.push(add), boardCleared() {},
     knowWinnable: (tiles) => watcher.knowWinnable(tiles), begin() {}, showEnd() {},
     afterMove: (changed) => { if (changed) watcher.boardChanged(); }, refresh() {}, save() {}, fail: (e) => { throw e; },
-    faceName: (face) => `<${face}>`, defaultLayout: "L00",
+    faceName: (face) => `<${face}>`, defaultLayout: "L00", sound: (name) => sounds.push(name),
   });
-  watcher.reset(game.tiles, true);
+  watcher.reset(game.tiles, planned);
   return { actions, watcher, asked, said, dialogs, counted };
 }
+
+test("a deal without its plan, as the API deals since issue 26: H at once asks the solver, once, and shows its first pair", async () => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  try {
+    const game = newGame({ planned: false });
+    assert.equal(game.s.plan, null);
+    const { actions, asked, said } = hintButton(game, () => ({ winnable: true, plan: PLAN }), false);
+    const pressed = actions.hint();
+    assert.equal(said.at(-1), "Checking the board for a sure hint…");
+    mock.timers.tick(0); // asked at once, not after the watcher's delay
+    await pressed;
+    assert.deepEqual(game.s.hint, [0, 2]);
+    assert.equal(said.at(-1), "Hint: <5B> and <5B>.");
+    mock.timers.tick(10_000);
+    assert.equal(asked.length, 1, "the plan the solver gave serves on: nothing is asked twice");
+  } finally {
+    mock.timers.reset();
+  }
+});
 
 test("H off the plan asks the solver and shows the first pair of its plan; H again shows it again, unpaid", async () => {
   mock.timers.enable({ apis: ["setTimeout"] });

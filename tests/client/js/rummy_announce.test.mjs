@@ -5,7 +5,7 @@ import { test } from "node:test";
 
 import "./static_files.mjs";
 
-const { describeMove, playParts } = await import("../../../game/rummy/static/rummy/js/announce.js");
+const { Announcer, describeMove, playParts } = await import("../../../game/rummy/static/rummy/js/announce.js");
 
 test("a play is told as its new sets, its additions and any rearranging", () => {
   const before = [["K5", "B5", "O5"], ["R1", "R2", "R3"]];
@@ -37,4 +37,30 @@ test("a play that only adds a joker is still told, tile by tile", () => {
   const before = [["R5", "R6", "R7"]];
   const event = { n: 4, seat: 1, type: "play", after: [["R5", "R6", "R7", "J"]], played: ["J"] };
   assert.equal(describeMove("computer", 1, event, before), "The computer played. Added to a run: joker.");
+});
+
+test("clearing the live region also drops a text waiting to be said again (pass and play's hand-over)", () => {
+  /** @type {Map<number, () => void>} */
+  const frames = new Map();
+  let next = 0;
+  globalThis.requestAnimationFrame = (run) => {
+    frames.set(++next, run);
+    return next;
+  };
+  globalThis.cancelAnimationFrame = (id) => frames.delete(id);
+  try {
+    const region = { textContent: "" };
+    const announcer = new Announcer(/** @type {HTMLElement} */ (/** @type {unknown} */ (region)));
+    announcer.say("You drew blue 1.");
+    announcer.say("You drew blue 1.");  // said again on the next frame
+    assert.equal(region.textContent, "");
+    announcer.clear();
+    for (const run of frames.values()) run();
+    assert.equal(region.textContent, "");
+    announcer.say("Player 2 drew a tile.");
+    assert.equal(region.textContent, "Player 2 drew a tile.");
+  } finally {
+    delete globalThis.requestAnimationFrame;
+    delete globalThis.cancelAnimationFrame;
+  }
 });

@@ -569,3 +569,20 @@ test("storage that refuses: saving says so, nothing throws", () => {
     storageBroken = false;
   }
 });
+
+test("moving to a place on the rack: the player's own order, kept (no sort); a table tile back there can be undone", () => {
+  const start = startDraft([["R1", "R2", "R3"]], tiles("B9 R5 K7 O2"), "colour");
+  const moved = ok(moveTiles(start, ids(start, "O2"), { to: "rack", index: 0 }));
+  assert.equal(rackText(moved).split(" ")[0], "O2", "the tile goes where it was dropped");
+  assert.equal(moved.rackSort, null, "a rack arranged by hand is no longer sorted");
+  assert.equal(canUndo(moved), false, "a new order of the rack alone is no change of the turn");
+  const after = ok(moveTiles(moved, ids(moved, "O2"), { to: "rack", index: 4 }));
+  assert.equal(rackText(after).split(" ").at(-1), "O2", "the rack's length: at its end");
+  assert.deepEqual(moveTiles(moved, ids(moved, "O2"), { to: "rack", index: 5 }), { ok: false, refusal: "no_such_gap" });
+  // A tile laid this turn comes back to a place of the player's choosing.
+  const laid = ok(newGroup(moved, ids(moved, "R5"), 1));
+  const back = ok(moveTiles(laid, ids(laid, "R5"), { to: "rack", index: 1 }));
+  assert.equal(rackText(back).split(" ")[1], "R5");
+  assert.equal(back.table.length, 1);
+  assert.ok(canUndo(back));
+});

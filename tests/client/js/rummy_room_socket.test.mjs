@@ -323,3 +323,14 @@ test("a close for no hello in time (4401) or a server restart (1012) is tried ag
     assert.equal(FakeSocket.made.length, 2, `close ${code}`);
   }
 });
+
+test("a message too large for the server (close 1009) fails its request with that reason, then reconnects", async () => {
+  const { socket, clock, last, answerHello } = harness();
+  socket.open();
+  answerHello();
+  const play = socket.request({ type: "act", hand: 1, number: 0, action: { type: "play", after: [] } });
+  last().drop(1009);
+  await assert.rejects(play, (e) => e instanceof ApiError && e.code === "message_too_large");
+  clock.advance(TIMING.retryMs);
+  assert.equal(FakeSocket.made.length, 2);
+});

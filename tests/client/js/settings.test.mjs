@@ -9,11 +9,12 @@ const storage = installLocalStorage();
 const { SWITCH_DEFAULTS, saveSwitch, switchOn } = await import("../../../game/mahjong/static/mahjong/js/settings.js");
 const { LAYER_LOOK, layerLook } = await import("../../../game/mahjong/static/mahjong/js/tile_bitmaps.js");
 
-test("marks are on, blocked tiles veiled and sound off until the player says otherwise", () => {
+test("marks are on, blocked tiles veiled, the verdict shown and sound off until the player says otherwise", () => {
   storage.items.clear();
-  assert.deepEqual(SWITCH_DEFAULTS, { marks: true, unveil: false, sound: false });
+  assert.deepEqual(SWITCH_DEFAULTS, { marks: true, unveil: false, verdict: true, sound: false });
   assert.equal(switchOn("marks"), true);
   assert.equal(switchOn("unveil"), false);
+  assert.equal(switchOn("verdict"), true);
   assert.equal(switchOn("sound"), false);
 });
 

@@ -110,11 +110,48 @@ test("arcade points: 100 plus a speed bonus, hints cost 50, board points", () =>
   assert.equal(game.match(0, 2, 5500), 100 + 75, "4 s after the last pair");
   game.undo(6000);
   assert.equal(game.score, 150, "undo takes away exactly that pair's points");
-  assert.equal(game.match(0, 2, 8000), 200, "undo changed the board: the bonus counts from it");
+  assert.equal(game.match(0, 2, 8000), 100 + 43, "an undone pair is not a move: 6.5 s after the first pair");
   game.match(1, 6, 8100);
   game.match(4, 5, 30000);
   assert.equal(game.status, Status.CLEARED);
-  assert.equal(game.score, 200 + 200 + 200 + 100 - 50 + 2500);
+  assert.equal(game.score, 200 + 143 + 200 + 100 - 50 + 2500);
+});
+
+test("undo earns nothing: the bonus clock goes back with the pair, and a hint paid stays paid", () => {
+  const slow = Game.fromDeal(smallDeal("arcade"));
+  assert.equal(slow.match(3, 7, 10_500), 100);
+  slow.undo(10_800);
+  assert.equal(slow.match(3, 7, 11_100), 100, "taken again at once, but 11.1 s after the deal");
+  const hinted = Game.fromDeal(smallDeal("arcade"));
+  hinted.match(3, 7, 500);
+  hinted.hint(800);
+  hinted.undo(1100);
+  assert.equal(hinted.score, 0, "the hint's 50 came from the pair undone: shown as 0, still paid");
+  hinted.match(3, 7, 1400);
+  assert.equal(hinted.score, 150);
+  hinted.match(0, 2, 2000);
+  assert.equal(hinted.score, 200 - 50 + 200, "what pair, hint, pair gives");
+});
+
+test("undos in a row set the bonus clock back pair by pair, and a restored game knows how far", () => {
+  const game = Game.fromDeal(smallDeal("arcade"));
+  game.match(3, 7, 5000);
+  game.match(0, 2, 9000);
+  game.match(1, 6, 10_000);
+  game.undo(12_000);
+  game.undo(12_001);
+  assert.equal(game.s.lastChange, 5000, "back to the first pair");
+  // A save of before undo set the clock back: the removals lack it, and lastChange is the undo's.
+  const old = JSON.parse(JSON.stringify(game));
+  old.lastChange = 12_001;
+  for (const removal of old.history) delete removal.since;
+  const restored = Game.fromJSON(old);
+  assert.ok(restored);
+  assert.equal(restored.s.lastChange, 5000);
+  restored.undo(12_002);
+  assert.equal(restored.s.lastChange, 0, "and back to the deal");
+  assert.equal(restored.match(3, 7, 13_000), 100, "13 s after the deal");
+  assert.equal(Game.fromJSON({ ...old, history: [] }), null, "a history its log does not have");
 });
 
 test("a pause does not stop the bonus clock: thinking while the board is hidden buys nothing", () => {

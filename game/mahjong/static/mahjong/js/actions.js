@@ -7,6 +7,7 @@
 import { gettext, interpolate } from "../../core/js/i18n.js";
 import { HintActions } from "./hint_actions.js";
 import { nextFocus } from "./input.js";
+import { tilesMatch } from "./rules.js";
 import { Status, Tap } from "./state.js";
 import { failureText } from "./ui.js";
 import { formatNumber } from "../../core/js/numbers.js";
@@ -38,7 +39,16 @@ import { formatNumber } from "../../core/js/numbers.js";
  * @property {(error: unknown) => void} fail
  * @property {(face: string) => string} faceName
  * @property {string} defaultLayout
+ * @property {() => string} [dailyText] how the player's own daily challenges went, for the new-game dialog
  */
+
+/** The new-game dialog's choice for the daily challenge of each mode. */
+/** @type {Readonly<Record<string, string>>} */
+const DAILY_CHOICE = Object.freeze({ classic: "daily", arcade: "daily-arcade" });
+
+/** What a tap sounds like, by its result (a selection or its cancelling: "select"). */
+/** @type {Readonly<Record<string, import("./sounds.js").SoundName>>} */
+const TAP_SOUNDS = Object.freeze({ [Tap.MATCHED]: "pair", [Tap.BLOCKED]: "refused" });
 
 export class PlayActions {
   /** @param {ActionDeps} deps */
@@ -94,7 +104,7 @@ export class PlayActions {
     /** @type {string} */
     let result = Tap.BLOCKED;
     if (!this.attempt((t) => { result = game.tap(i, t); })) return false;
-    if (result === Tap.MATCHED || result === Tap.BLOCKED) this.deps.sound(result === Tap.MATCHED ? "pair" : "refused");
+    this.deps.sound(TAP_SOUNDS[result] ?? "select");
     const name = this.deps.faceName(face);
     if (result === Tap.MATCHED) {
       const last = game.s.history[game.s.history.length - 1] || { a: i, b: i, fa: face, fb: face };
@@ -113,6 +123,15 @@ export class PlayActions {
     this.ui.announce(interpolate(said ?? "", { tile: name }));
     this.deps.refresh();
     return false;
+  }
+
+  /** Whether a tap on tile i would take a pair now (the selected tile's free match). @param {number} i */
+  wouldTake(i) {
+    const game = this.session.game;
+    if (!game || this.session.busy || game.paused || game.s.status !== Status.PLAYING || i < 0) return false;
+    const selected = game.s.selected;
+    return selected !== null && selected !== i && game.isFree(i) &&
+      tilesMatch(game.s.tiles[selected], game.s.tiles[i]);
   }
 
   /** Put the selection back as it was before the last tap (which was half of a double tap). */
@@ -138,8 +157,13 @@ export class PlayActions {
 
   undo() {
     const game = this.session.game;
-    if (!game?.canUndo || game.paused) return;
+    if (!game || game.paused) return;
+    if (!game.canUndo) {
+      this.ui.announce(gettext("Nothing to undo."));
+      return;
+    }
     if (!this.attempt((t) => game.undo(t))) return;
+    this.deps.sound("undo");
     this.ui.announce(gettext("Move undone."));
     this.deps.afterMove(true);
   }
@@ -153,6 +177,7 @@ export class PlayActions {
       () => this.deps.api.shuffle(game.s.code, game.shuffleRequest()),
       (result) => {
         game.applyShuffle(t, result);
+        this.deps.sound("shuffle");
         this.ui.announce(gettext("The tiles were shuffled."));
       },
     );
@@ -254,7 +279,10 @@ export class PlayActions {
     const s = this.session.game?.s;
     this.ui.openNewGame({
       layout: s ? s.layout : this.deps.defaultLayout,
-      mode: s ? (s.daily ? "daily" : s.mode) : "classic",
+      mode: s ? (s.daily ? DAILY_CHOICE[s.mode] ?? "daily" : s.mode) : "classic",
+      canRestart: Boolean(s),
+      onRestart: () => this.restart(),
+      daily: this.deps.dailyText?.() ?? "",
       inProgress: Boolean(this.session.game?.inProgress),
       onStart: (choice) => this.newGame(choice),
     });
@@ -269,8 +297,28 @@ export class PlayActions {
     mode ??= s ? s.mode : "classic";
     session.setBusy(true);
     try {
-      this.deps.begin(await this.deps.api.deal(mode === "daily" ? { daily: "classic" } : { layout, mode }));
+      const daily = Object.keys(DAILY_CHOICE).find((m) => DAILY_CHOICE[m] === mode);
+      this.deps.begin(await this.deps.api.deal(daily ? { daily } : { layout, mode }));
       this.ui.showNotice("");
+    } catch (error) {
+      this.deps.fail(error);
+    } finally {
+      session.setBusy(false);
+      this.deps.refresh();
+    }
+  }
+
+  /** The same deal again from its start (an arcade game from its first level; the daily: today's). */
+  async restart() {
+    const { session } = this;
+    const s = session.game?.s;
+    if (session.busy || !s) return;
+    session.setBusy(true);
+    try {
+      const today = new Date().toISOString().slice(0, 10);
+      this.deps.begin(await this.deps.api.deal(s.daily === today ? { daily: s.mode } : { code: s.code, mode: s.mode }));
+      this.ui.showNotice("");
+      this.ui.announce(gettext("The same deal, from the start."));
     } catch (error) {
       this.deps.fail(error);
     } finally {

@@ -1,13 +1,15 @@
 // @ts-check
-// The short celebration of a cleared board (a classic win, an arcade level): the last pair
-// fades out as every removal does (render.js), and a burst of sparks in the tiles' colours
-// flies out from the middle of the board and falls away, about 1.2 s, on a canvas laid over
-// the board. The overlay takes no input and the end dialog opens at once, over it. With
-// prefers-reduced-motion there is no burst at all. While it runs the board canvas carries
-// data-celebrating="true" (for styles and tests).
+// The moment of a cleared board (a classic win, an arcade level): the last pair fades out as
+// every removal does (render.js), then a burst of sparks and little tiles in the tiles' colours
+// flies out from the middle of the board and falls away under the words of the moment ("Board
+// cleared!"), about 1.4 s, on a canvas laid over the board, sized to the board (so that a
+// phone sees it as well as a wide screen). The overlay takes no input; start() resolves when
+// it is over, and the end dialog opens then. With prefers-reduced-motion there is no burst
+// and it resolves at once. While it runs the board canvas carries data-celebrating="true"
+// (for styles and tests).
 
 /** How long the burst lasts, in ms. */
-export const CELEBRATION_MS = 1200;
+export const CELEBRATION_MS = 1400;
 
 const SPARK_COUNT = 48;
 const COLOURS = ["#f2b705", "#d9412b", "#2f8f5b", "#ffffff", "#3a78c2"];
@@ -28,7 +30,7 @@ export function sparks(count = SPARK_COUNT) {
   return Array.from({ length: count }, (_, k) => ({
     angle: (2 * Math.PI * k) / count + (k % 3) * 0.07,
     speed: 0.55 + 0.45 * ((k * 7) % 11) / 10,
-    size: 2 + (k % 4),
+    size: 3 + (k % 4) * 1.5,
     colour: COLOURS[k % COLOURS.length],
   }));
 }
@@ -68,12 +70,19 @@ export class Celebration {
     /** @type {HTMLCanvasElement | null} */
     this.overlay = null;
     this.frame = 0;
+    /** @type {(() => void) | null} resolves the moment in progress */
+    this.finish = null;
   }
 
-  /** Start the burst over the board (once at a time); false if the player asked for less motion. */
-  start() {
+  /**
+   * Start the moment over the board (once at a time), with `words` in the middle; resolves when
+   * it is over, at once if the player asked for less motion.
+   * @param {string} [words]
+   * @returns {Promise<void>}
+   */
+  start(words = "") {
     this.stop();
-    if (this.reducedMotion()) return false;
+    if (this.reducedMotion()) return Promise.resolve();
     const box = this.board.getBoundingClientRect();
     const ratio = window.devicePixelRatio || 1;
     const overlay = document.createElement("canvas");
@@ -89,20 +98,22 @@ export class Celebration {
     this.overlay = overlay;
     this.board.dataset.celebrating = "true";
     const spread = sparks();
-    const radius = Math.min(box.width, box.height) * 0.45;
+    const radius = Math.min(box.width, box.height) * 0.48;
     const started = performance.now();
-    /** @param {number} now */
-    const step = (now) => {
-      const frame = burstAt(now - started);
-      if (!frame) {
-        this.stop();
-        return;
-      }
-      drawBurst(overlay, ratio, spread, frame, radius);
+    return new Promise((done) => {
+      this.finish = done;
+      /** @param {number} now */
+      const step = (now) => {
+        const frame = burstAt(now - started);
+        if (!frame) {
+          this.stop();
+          return;
+        }
+        drawBurst(overlay, ratio, spread, frame, radius, words);
+        this.frame = requestAnimationFrame(step);
+      };
       this.frame = requestAnimationFrame(step);
-    };
-    this.frame = requestAnimationFrame(step);
-    return true;
+    });
   }
 
   /** End the burst now (a new board, a second win). */
@@ -111,14 +122,19 @@ export class Celebration {
     this.overlay?.remove();
     this.overlay = null;
     delete this.board.dataset.celebrating;
+    const finish = this.finish;
+    this.finish = null;
+    finish?.();
   }
 }
 
 /**
+ * One frame: the sparks (every third one a little tile, turning as it flies), then the words,
+ * growing in over the first fifth and fading with the sparks.
  * @param {HTMLCanvasElement} overlay @param {number} ratio device pixels per CSS px
- * @param {Spark[]} spread @param {BurstFrame} frame @param {number} radius
+ * @param {Spark[]} spread @param {BurstFrame} frame @param {number} radius @param {string} words
  */
-function drawBurst(overlay, ratio, spread, frame, radius) {
+function drawBurst(overlay, ratio, spread, frame, radius, words) {
   const context = overlay.getContext("2d");
   if (!context) return;
   context.setTransform(ratio, 0, 0, ratio, 0, 0);
@@ -126,11 +142,38 @@ function drawBurst(overlay, ratio, spread, frame, radius) {
   context.globalAlpha = frame.alpha;
   const cx = overlay.width / ratio / 2;
   const cy = overlay.height / ratio / 2;
-  for (const spark of spread) {
+  const scale = Math.max(1, radius / 160);
+  spread.forEach((spark, k) => {
     const { x, y } = sparkAt(spark, frame, radius);
+    if (k % 3 === 0) {
+      const w = spark.size * 2.4 * scale;
+      context.save();
+      context.translate(cx + x, cy + y);
+      context.rotate(spark.angle + frame.reach * 4 * (k % 2 ? 1 : -1));
+      context.fillStyle = "#fbf7ec";
+      context.strokeStyle = spark.colour;
+      context.lineWidth = Math.max(1.5, w / 6);
+      context.beginPath();
+      context.roundRect?.(-w / 2, -w * 0.65, w, w * 1.3, w / 5);
+      context.fill();
+      context.stroke();
+      context.restore();
+      return;
+    }
     context.fillStyle = spark.colour;
     context.beginPath();
-    context.arc(cx + x, cy + y, spark.size, 0, 2 * Math.PI);
+    context.arc(cx + x, cy + y, spark.size * scale, 0, 2 * Math.PI);
     context.fill();
-  }
+  });
+  if (!words) return;
+  const grow = Math.min(1, frame.reach * 2.5);
+  const size = Math.round(Math.min(64, Math.max(24, radius * 0.22)) * (0.7 + 0.3 * grow));
+  context.font = `700 ${size}px system-ui, sans-serif`;
+  context.textAlign = "center";
+  context.textBaseline = "middle";
+  context.lineWidth = Math.max(3, size / 8);
+  context.strokeStyle = "rgba(9, 63, 55, 0.85)";
+  context.strokeText(words, cx, cy, overlay.width / ratio - 16);
+  context.fillStyle = "#fff6d5";
+  context.fillText(words, cx, cy, overlay.width / ratio - 16);
 }

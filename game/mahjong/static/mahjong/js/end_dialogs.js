@@ -6,6 +6,7 @@
 
 import { formatTime } from "../../core/js/clock.js";
 import { gettext, interpolate, ngettext } from "../../core/js/i18n.js";
+import { classicPenaltyMs, pairsTaken } from "./play_screen.js";
 import { Status } from "./state.js";
 import { formatNumber } from "../../core/js/numbers.js";
 
@@ -13,7 +14,8 @@ import { formatNumber } from "../../core/js/numbers.js";
  * @typedef {import("./state.js").Game} Game
  * @typedef {import("../../core/js/dialog.js").DialogButton} DialogButton
  * @typedef {import("./ui.js").GameDialog} GameDialog
- * @typedef {{newGame: () => void, nextLevel: () => void, undo: () => void, shuffle: () => void}} WaysOn
+ * @typedef {{newGame: () => void, nextLevel: () => void, undo: () => void, shuffle: () => void,
+ *   restart?: () => void}} WaysOn
  */
 
 export class EndDialogs {
@@ -43,15 +45,24 @@ export class EndDialogs {
     const open = (dialog) => this.open(problem ? { ...dialog, text: `${problem} ${dialog.text}` } : dialog);
     /** @type {DialogButton} */
     const newGame = { id: "play-end-new", label: gettext("New game"), onClick: this.waysOn.newGame };
+    /** @type {DialogButton[]} */
+    const again = this.waysOn.restart
+      ? [{ id: "play-end-restart", label: gettext("Play this deal again"), onClick: this.waysOn.restart }] : [];
     if (s.status === Status.CLEARED && s.mode === "classic") {
       let text = interpolate(gettext("You cleared the board in %(time)s with %(moves)s and %(hints)s."), {
         time: formatTime(Number(s.timeMs)),
-        moves: interpolate(ngettext("%(n)s move", "%(n)s moves", s.moves), { n: s.moves }),
+        moves: interpolate(ngettext("%(n)s move", "%(n)s moves", pairsTaken(s.tiles)), { n: pairsTaken(s.tiles) }),
         hints: interpolate(ngettext("%(n)s hint", "%(n)s hints", s.hints), { n: s.hints }),
       });
+      const penalty = classicPenaltyMs(s);
+      if (penalty) {
+        text += " " + interpolate(gettext("With %(penalty)s added for hints and shuffles, your ranked time is %(ranked)s."), {
+          penalty: formatTime(penalty), ranked: formatTime(Number(s.timeMs) + penalty),
+        });
+      }
       const place = this.records.takeBestPlace();
       if (place) text += " " + interpolate(gettext("That is number %(place)s of your best times on this layout."), { place });
-      open({ title: gettext("Board cleared!"), text, buttons: [newGame], score: this.scoreForm(game) });
+      open({ title: gettext("Board cleared!"), text, buttons: [...again, newGame], score: this.scoreForm(game) });
     } else if (s.status === Status.CLEARED) {
       this.records.arcadeResult(game);
       open({
@@ -67,12 +78,12 @@ export class EndDialogs {
       const best = this.records.arcadeResult(game);
       let text = interpolate(gettext("Your score is %(score)s at level %(level)s."), { score: formatNumber(game.score), level: s.level });
       if (best) text += " " + gettext("A new high score!");
-      open({ title: gettext("Game over"), text, buttons: [newGame], score: this.scoreForm(game) });
+      open({ title: gettext("Game over"), text, buttons: [...again, newGame], score: this.scoreForm(game) });
     } else if (s.status === Status.NO_MOVES) {
       const buttons = [];
       if (game.canUndo) buttons.push({ id: "play-end-undo", label: gettext("Undo"), onClick: this.waysOn.undo });
       if (game.canShuffle) buttons.push({ id: "play-end-shuffle", label: gettext("Shuffle"), onClick: this.waysOn.shuffle });
-      buttons.push(newGame);
+      buttons.push(...again, newGame);
       // (An arcade game with no shuffle left is over instead: see Game.checkMoves.)
       const text = gettext("No pair of free tiles is left. Undo a move, shuffle the tiles or start a new game.");
       open({ title: gettext("No more moves"), text, buttons });

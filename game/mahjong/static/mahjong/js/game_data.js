@@ -10,7 +10,11 @@ import { isValidGraph } from "./rules.js";
 /** @typedef {import("./rules.js").Graph} Graph */
 /** @typedef {import("./rules.js").Tiles} Tiles */
 /** @typedef {[number, number]} Pair */
-/** @typedef {{a: number, b: number, fa: string, fb: string, points: number}} Removal a pair taken, for undo */
+/**
+ * A pair taken, for undo: its points, and `since`, the bonus clock before it (where undo sets it
+ * back; missing in saves of before undo did, and filled in from the log when one is read).
+ * @typedef {{a: number, b: number, fa: string, fb: string, points: number, since?: number}} Removal
+ */
 /** @typedef {{t: number, type: string, a?: number, b?: number}} GameEvent an entry of the server's log */
 
 /**
@@ -25,7 +29,8 @@ import { isValidGraph } from "./rules.js";
  * @property {Position[]} positions
  * @property {Graph} graph which positions block which, as the engine has them
  * @property {Tiles} tiles
- * @property {Pair[] | null} [plan]
+ * @property {Pair[] | null} [plan] a way to clear it, only where no player could use it: the API's
+ *   deals have none (the hint asks the solver, hint_actions.js), a replay page's script has one
  */
 
 /** A shuffle's answer (POST /api/deals/<code>/shuffle/). @typedef {{tiles: Tiles, plan?: Pair[] | null}} Shuffled */
@@ -57,7 +62,7 @@ import { isValidGraph } from "./rules.js";
  * @property {number | null} pausedAt
  * @property {number} pausedTotal
  * @property {number | null} clockStart active time of the first pair
- * @property {number} lastChange t of the last change of the board (wall time: pauses count)
+ * @property {number} lastChange t of the previous move, the bonus clock's start (wall time: pauses count)
  * @property {number | null} timeMs the classic time, once the board is cleared
  * @property {GameEvent[]} events
  */

@@ -41,6 +41,7 @@ export class GameLoader {
    * @param {(positions: import("./rules.js").Position[]) => void} deps.setLayout the renderer's
    * @param {Pick<import("./winnability_watcher.js").WinnabilityWatcher, "reset">} deps.watcher
    * @param {(add: {games: number}) => void} deps.countStats
+   * @param {(mode: string) => void} [deps.dailyPlayed] a daily challenge of that mode was begun today
    * @param {(game: Game) => string} deps.describe "<layout> · <mode>", translated
    * @param {() => void} deps.save
    * @param {() => void} deps.refresh
@@ -142,6 +143,7 @@ export class GameLoader {
     this.show(game, new GameClock(0));
     this.deps.watcher.reset(game.tiles, Boolean(deal.plan));
     this.deps.countStats({ games: 1 });
+    if (game.s.daily) this.deps.dailyPlayed?.(game.s.mode);
     this.deps.save();
   }
 

@@ -91,6 +91,7 @@ export class HintActions {
    * @param {string} text with %(a)s and %(b)s for the two tiles
    */
   showHint(game, pair, text) {
+    this.actions.deps.sound("hint");
     this.actions.ui.announce(interpolate(text, { a: this.actions.faceAt(game, pair[0]), b: this.actions.faceAt(game, pair[1]) }));
     this.actions.deps.board.reveal(pair[0]);
     clearTimeout(this.blinkTimer);
@@ -130,6 +131,7 @@ export class HintActions {
     let undone = 0;
     while (game?.canUndo && !game.paused && undone < n && this.actions.attempt((t) => game.undo(t))) undone += 1;
     if (!undone) return;
+    this.actions.deps.sound("undo");
     this.actions.ui.announce(interpolate(ngettext("%(n)s move undone.", "%(n)s moves undone.", undone), { n: undone }));
     this.actions.deps.afterMove(true);
   }

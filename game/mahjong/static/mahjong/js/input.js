@@ -2,11 +2,11 @@
 // Pointer, touch and keys to game actions. A tap (mouse, pen or finger, through pointer
 // events) selects the tile it means; one finger or the mouse drags the board, two fingers
 // pinch it, a double tap (finger or pen) switches between the close-up and the whole board,
-// Ctrl + wheel (a touchpad's pinch) zooms. Keys: H hint, U undo, S shuffle, T tile style,
+// the wheel (and a touchpad's pinch) zooms. Keys: H hint, U undo, S shuffle, T tile style,
 // P pause, N new game, Z close-up / whole board; the arrows move a focus ring over the free
 // tiles and Enter or Space selects the focused one.
 
-import { isDoubleTap, panBy, pinchView, zoomAt } from "./view.js";
+import { DOUBLE_TAP_MS, isDoubleTap, panBy, pinchView, zoomAt } from "./view.js";
 
 /** @type {Readonly<Record<string, string>>} */
 export const KEYS = Object.freeze({
@@ -15,6 +15,9 @@ export const KEYS = Object.freeze({
 
 // A press that moves further than this (CSS px) is a drag, not a tap: a shaky click still counts.
 const DRAG_PX = 10;
+// A second tap this close (CSS px) to a tap that would take a pair is a double tap on that
+// tile; further off, on a phone's small tiles, it means the tile beside or under it.
+const MATCH_DOUBLE_TAP_PX = 10;
 // How far off a face a tap still counts (fingers are wide, the mouse is precise).
 /** @type {Readonly<Record<string, number>>} */
 const TAP_TOLERANCE = { touch: 8, pen: 5, mouse: 0 };
@@ -78,6 +81,8 @@ function typing(target) {
  * @typedef {object} InputHandlers
  * @property {(i: number) => boolean | void} tap true when the tap took a pair
  * @property {() => void} [revertTap] undo what the last tap did to the selection (a double tap's first half)
+ * @property {(i: number) => boolean} [wouldTake] whether a tap on tile i would take a pair now
+ * @property {(i: number | null) => void} [preview] show tile i as chosen while its pair waits (null: no longer)
  * @property {(name: string) => void} action
  * @property {(direction: Direction) => void} focusMove
  * @property {() => void} focusSelect
@@ -105,15 +110,30 @@ function typing(target) {
  * setView(view) (which keeps it within limits), toCanvas(clientX, clientY).
  * @param {HTMLCanvasElement} canvas
  * @param {InputOptions} options
- * @returns {() => void} detaches the keyboard
+ * A finger's tap that would take a pair waits a double tap's time first (shown chosen), so that
+ * a double tap on the match of the selected tile only zooms; any other input takes it at once.
+ * @returns {{detach: () => void, flush: () => void}} `flush` takes a waiting pair now (call it
+ *   before any other action); `detach` removes the keyboard
  */
 export function attachInput(canvas, { hitTest, handlers, enabled = () => true, board = null }) {
   /** @type {Map<number, {x: number, y: number, type: string}>} */
   const pointers = new Map();
   /** @type {Gesture | null} */
   let gesture = null;
-  /** @type {(import("./view.js").TapRecord & {took: boolean}) | null} */
+  /** @type {import("./view.js").TapRecord | null} */
   let lastTap = null;
+  /** @type {{tap: import("./view.js").TapRecord, timer: ReturnType<typeof setTimeout>} | null} */
+  let waiting = null;
+
+  /** Take the pair that waits for a possible second tap, now. */
+  function flush() {
+    const pair = waiting;
+    if (!pair) return;
+    waiting = null;
+    clearTimeout(pair.timer);
+    handlers.preview?.(null);
+    handlers.tap(pair.tap.target);
+  }
 
   /** @param {PointerEvent} event */
   const point = (event) => ({ x: event.clientX, y: event.clientY });
@@ -181,39 +201,63 @@ export function attachInput(canvas, { hitTest, handlers, enabled = () => true, b
     event.preventDefault();
     const type = event.pointerType;
     const target = hitTest(event.clientX, event.clientY, TAP_TOLERANCE[type] ?? 0);
-    const tap = { x: event.clientX, y: event.clientY, t: event.timeStamp, target };
-    const first = lastTap;
-    if (type !== "mouse" && handlers.toggleView && first && isDoubleTap(first, { ...tap, target: first.target })) {
-      // A double tap zooms and does nothing else: the selection its first half made is taken
-      // back; and when that half took a pair, the second is only its echo (the tile under the
-      // finger is another one now), neither a zoom nor a tap on the tile that came to light.
-      lastTap = null;
-      if (first.took) return;
-      if (first.target === target) {
-        handlers.revertTap?.();
+    let tap = { x: event.clientX, y: event.clientY, t: event.timeStamp, target };
+    if (waiting) {
+      const pair = waiting;
+      const near = Math.hypot(tap.x - pair.tap.x, tap.y - pair.tap.y) <= MATCH_DOUBLE_TAP_PX;
+      if (near && isDoubleTap(pair.tap, tap) && handlers.toggleView) {
+        // The second half of a double tap on the match: the pair stays, the board zooms.
+        waiting = null;
+        clearTimeout(pair.timer);
+        handlers.preview?.(null);
+        lastTap = null;
         handlers.toggleView(event.clientX, event.clientY);
         return;
       }
+      flush();
+      lastTap = null;
+      // The pair is gone now: the finger meant what lies there on the board as it is now (a
+      // tile that the pair uncovered, say).
+      tap = { ...tap, target: hitTest(event.clientX, event.clientY, TAP_TOLERANCE[type] ?? 0) };
     }
-    const took = Boolean(handlers.tap(target));
-    lastTap = type === "mouse" ? null : { ...tap, took };
+    const first = lastTap;
+    if (type !== "mouse" && handlers.toggleView && first && isDoubleTap(first, tap)) {
+      // A double tap zooms and does nothing else: the selection its first half made is taken back.
+      lastTap = null;
+      handlers.revertTap?.();
+      handlers.toggleView(event.clientX, event.clientY);
+      return;
+    }
+    if (type !== "mouse" && handlers.toggleView && handlers.wouldTake?.(tap.target)) {
+      handlers.preview?.(tap.target);
+      waiting = { tap, timer: setTimeout(flush, DOUBLE_TAP_MS) };
+      lastTap = null;
+      return;
+    }
+    handlers.tap(tap.target);
+    lastTap = type === "mouse" ? null : tap;
   }
 
   canvas.addEventListener("pointerup", (event) => release(event, false));
   canvas.addEventListener("pointercancel", (event) => release(event, true));
   canvas.addEventListener("wheel", (event) => {
-    // Ctrl + wheel is also what a touchpad pinch sends; a plain wheel scrolls the page.
-    if (!event.ctrlKey || !board) return;
+    // Over the board the wheel zooms (Ctrl + wheel is also a touchpad's pinch) and never
+    // scrolls the page: the toolbar would leave the screen. At the whole board, a wheel
+    // outwards does nothing.
+    if (!board) return;
     event.preventDefault();
     const view = board.getView();
     if (!view) return;
     const p = board.toCanvas(event.clientX, event.clientY);
-    board.setView(zoomAt(view, view.scale * Math.exp(-event.deltaY * 0.01), p.x, p.y));
-  }, { passive: false });
+    const step = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY;
+    const speed = event.ctrlKey ? 0.01 : 0.002;
+    board.setView(zoomAt(view, view.scale * Math.exp(-step * speed), p.x, p.y));
+}, { passive: false });
 
   /** @param {KeyboardEvent} event */
   const onKey = (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target) || !enabled()) return;
+    flush();
     const direction = event.target === canvas ? DIRECTIONS[event.key] : undefined;
     if (direction) {
       event.preventDefault();
@@ -232,5 +276,5 @@ export function attachInput(canvas, { hitTest, handlers, enabled = () => true, b
     }
   };
   document.addEventListener("keydown", onKey);
-  return () => document.removeEventListener("keydown", onKey);
+  return { detach: () => document.removeEventListener("keydown", onKey), flush };
 }

@@ -4,10 +4,11 @@
 // here; the only global is the automation hook, window.miaojong (test_hook.js).
 
 import { element } from "../../core/js/dom.js";
-import { gettext } from "../../core/js/i18n.js";
+import { gettext, interpolate, ngettext } from "../../core/js/i18n.js";
 import { PlayActions } from "./actions.js";
 import { Celebration } from "./celebration.js";
 import { EndDialogs } from "./end_dialogs.js";
+import { addDailyPlay, dailySummary } from "./daily_results.js";
 import { createMahjongApi } from "./endpoints.js";
 import { GameLoader } from "./game_loader.js";
 import { attachInput } from "./input.js";
@@ -19,7 +20,7 @@ import { configureScoring } from "./scoring.js";
 import { PlaySession } from "./session.js";
 import { PlaySettings } from "./settings.js";
 import { Sounds } from "./sounds.js";
-import { saveGame } from "./storage.js";
+import { loadDailyResults, saveDailyResults, saveGame } from "./storage.js";
 import { testHook } from "./test_hook.js";
 import { TileStyles } from "./tile_styles.js";
 import { PlayUi } from "./ui.js";
@@ -44,6 +45,28 @@ import { WinnabilityWatcher } from "./winnability_watcher.js";
  * @property {string} scoresUrl
  * @property {string} dailyScoresUrl
  */
+
+/** Today's date as the daily challenge counts it ("YYYY-MM-DD", UTC, as the server's). */
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The new-game dialog's line on the player's daily challenges: played and streak, by mode.
+ * @param {import("./daily_results.js").DailyResults} results
+ * @param {(mode: string) => string} modeName
+ * @param {string} day today
+ */
+function dailyText(results, modeName, day) {
+  const parts = ["classic", "arcade"].flatMap((mode) => {
+    const { played, streak } = dailySummary(results, mode, day);
+    if (!played) return [];
+    return [interpolate(gettext("%(mode)s: %(played)s, %(streak)s"), {
+      mode: modeName(mode),
+      played: interpolate(ngettext("played %(n)s time", "played %(n)s times", played), { n: played }),
+      streak: interpolate(ngettext("a streak of %(n)s day", "a streak of %(n)s days", streak), { n: streak }),
+    })];
+  });
+  return parts.length ? interpolate(gettext("Your daily challenges: %(results)s."), { results: parts.join("; ") }) : "";
+}
 
 /** @param {PlayConfig} config @param {HTMLElement} root */
 function startPlayPage(config, root) {
@@ -76,23 +99,41 @@ function startPlayPage(config, root) {
 
   const records = new PersonalRecords();
   const styles = new TileStyles(config.styles, { show: (sprite) => board.setSprite(sprite), announce: (text) => ui.announce(text), fail });
-  const screen = new PlayScreen({ session, board, ui, verdict: () => watcher.verdict });
+  const screen = new PlayScreen({ session, board, ui, verdict: () => watcher.verdict, chosen: () => chosen });
   const watcher = new WinnabilityWatcher({
     solve: api.solve,
     currentGame: () => session.game,
     onChange: () => screen.refreshStatus(),
-    announce: (text) => ui.announce(text),
+    // A player who hid the verdict is not told it aloud either.
+    announce: (text) => {
+      if (screen.verdictShown) ui.announce(text);
+    },
   });
   const save = () => {
     if (session.game) saveGame(session.game, session.now(), styles.current);
   };
-  /** After every move: ask about a changed board, save, show, and open the end dialog if it ended. */
+  /** @type {Promise<void> | null} the cleared board's moment, which the end dialog waits for */
+  let celebrating = null;
+  /**
+   * After every move: ask about a changed board, save, show, and open the end dialog if it
+   * ended (once the cleared board's moment is over).
+   */
   const afterMove = (boardChanged = false) => {
     if (boardChanged) watcher.boardChanged();
     session.dropStaleFocus();
     save();
     screen.refresh();
-    if (session.game) ends.show(session.game);
+    const game = session.game;
+    if (!game) return;
+    const moment = celebrating;
+    celebrating = null;
+    if (moment) {
+      void moment.then(() => {
+        if (session.game === game) ends.show(game);
+      });
+    } else {
+      ends.show(game);
+    }
   };
   const refresh = () => screen.refresh();
   const loader = new GameLoader({
@@ -104,7 +145,8 @@ function startPlayPage(config, root) {
     setLayout: (positions) => board.setLayout(positions),
     watcher,
     countStats: (add) => records.count(add),
-    describe: (game) => `${layoutName(game.s.layout)} · ${modeName(game.s.daily ? "daily" : game.s.mode)}`,
+    dailyPlayed: (mode) => saveDailyResults(addDailyPlay(loadDailyResults(), mode, today())),
+    describe: (game) => [layoutName(game.s.layout), ...(game.s.daily ? [modeName("daily")] : []), modeName(game.s.mode)].join(" · "),
     save,
     refresh,
     afterMove,
@@ -122,8 +164,10 @@ function startPlayPage(config, root) {
     countStats: (add) => records.count(add),
     boardCleared: (game) => {
       records.boardCleared(game);
-      celebration.start();
       sounds.play("win");
+      const words = game.s.mode === "arcade" ? interpolate(gettext("Level %(level)s cleared!"), { level: game.s.level })
+        : gettext("Board cleared!");
+      celebrating = celebration.start(words);
     },
     sound: (name) => sounds.play(name),
     knowWinnable: (tiles) => watcher.knowWinnable(tiles),
@@ -138,6 +182,7 @@ function startPlayPage(config, root) {
     fail,
     faceName,
     defaultLayout: config.defaultLayout,
+    dailyText: () => dailyText(loadDailyResults(), modeName, today()),
   });
   const submission = new ScoreSubmission({ submit: api.submitScore, currentGame: () => session.game, urls: config });
   const ends = new EndDialogs({
@@ -149,27 +194,44 @@ function startPlayPage(config, root) {
       nextLevel: () => actions.nextLevel(),
       undo: () => actions.undo(),
       shuffle: () => actions.shuffle(),
+      restart: () => actions.restart(),
     },
   });
 
   const settings = new PlaySettings(element(root, "#play-settings-dialog", HTMLDialogElement), {
     styles,
     unveil: (unveiled) => board.setUnveiled(unveiled),
+    showVerdict: (shown) => {
+      screen.verdictShown = shown;
+      screen.refreshStatus();
+    },
+    tryVolume: () => sounds.play("select"),
   });
-  ui.onAction = (name) => (name === "settings" ? settings.open() : actions.run(name));
-  attachInput(canvas, {
+  /** @type {number | null} the tile chosen to complete a pair while a double tap may still come */
+  let chosen = null;
+  const input = attachInput(canvas, {
     hitTest: (x, y, tolerance) => board.hitTest(x, y, tolerance),
     enabled: () => !ui.dialogOpen && !settings.isOpen && Boolean(session.game),
     board,
     handlers: {
       tap: (i) => actions.tap(i),
       revertTap: () => actions.revertTap(),
+      wouldTake: (i) => actions.wouldTake(i),
+      preview: (i) => {
+        chosen = i;
+        screen.refresh();
+      },
       toggleView: (x, y) => actions.toggleView(x, y),
       action: (name) => actions.run(name),
       focusMove: (direction) => actions.moveFocus(direction),
       focusSelect: () => actions.tapFocused(),
     },
   });
+  ui.onAction = (name) => {
+    input.flush();
+    if (name === "settings") settings.open();
+    else actions.run(name);
+  };
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") actions.autoPause();
   });

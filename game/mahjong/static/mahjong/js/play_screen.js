@@ -2,9 +2,24 @@
 // Showing the game as it stands: the board, the status line (with the winnability verdict)
 // and which buttons work now. Called after every change; the classic clock ticks on its own.
 
+import { scoringRules } from "./scoring.js";
 import { Status } from "./state.js";
 
 /** @typedef {{winnable: import("./winnability_watcher.js").Winnability, undos: number | null}} Verdict */
+
+/** The pairs taken off a board and not put back. @param {(string | null)[]} tiles */
+export function pairsTaken(tiles) {
+  return tiles.filter((face) => face === null).length / 2;
+}
+
+/**
+ * What classic ranking adds to the time for the hints and shuffles taken (the engine's figures).
+ * @param {{hints: number, shuffles: number}} s
+ */
+export function classicPenaltyMs(s) {
+  const rules = scoringRules();
+  return s.hints * rules.hint_penalty_ms + s.shuffles * rules.shuffle_penalty_ms;
+}
 
 export class PlayScreen {
   /**
@@ -13,9 +28,13 @@ export class PlayScreen {
    * @param {Pick<import("./render.js").BoardRenderer, "update" | "viewName">} deps.board
    * @param {Pick<import("./ui.js").PlayUi, "renderStatus" | "setControls">} deps.ui
    * @param {() => Verdict} deps.verdict the winnability watcher's
+   * @param {() => number | null} [deps.chosen] a tile chosen to complete a pair that waits (input.js)
    */
-  constructor({ session, board, ui, verdict }) {
+  constructor({ session, board, ui, verdict, chosen = () => null }) {
     this.session = session;
+    this.chosen = chosen;
+    /** whether the status line says if the board can still be cleared (a setting) */
+    this.verdictShown = true;
     this.board = board;
     this.ui = ui;
     this.verdict = verdict;
@@ -39,9 +58,13 @@ export class PlayScreen {
       score: game.score,
       level: s.level,
       shufflesLeft: game.shufflesLeft,
-      moves: s.moves,
+      // The pairs off the board now: one taken back by an undo is not counted again when retaken.
+      moves: pairsTaken(s.tiles),
+      tilesLeft: s.tiles.length - 2 * pairsTaken(s.tiles),
       hints: s.hints,
       pairs: game.paused ? null : game.availablePairs().length,
+      verdict: this.verdictShown,
+      penaltyMs: s.mode === "classic" ? classicPenaltyMs(s) : 0,
       winnable: ended ? false : s.status === Status.CLEARED ? true : winnable,
       undos: s.status === Status.GAME_OVER ? null : undos,
     });
@@ -56,7 +79,7 @@ export class PlayScreen {
     this.board.update({
       tiles: s.tiles,
       free: s.tiles.map((f, i) => game.isFree(i)),
-      selected: s.selected,
+      selected: this.chosen() ?? s.selected,
       hint: s.hint,
       focus: session.focus,
       paused: game.paused,

@@ -53,10 +53,11 @@ class ReplayController {
       counter: part("counter"), status: part("status"), event: part("event"), board: part("board"), message: part("message"),
     };
     this.renderer = new BoardRenderer(this.el.canvas, {
-      // Like the play page: the window's height below the board, but at least 60% of it.
+      // Like the play page: the window's height below the board's top (the board is on screen
+      // as the page opens, at every size), and no less than a board that can still be read.
       maxHeight: () => {
         const top = this.el.board.getBoundingClientRect().top + window.scrollY;
-        return Math.max(240, window.innerHeight * 0.6, window.innerHeight - top - 40);
+        return Math.max(160, window.innerHeight - top - 8);
       },
     });
     this.renderer.setLayout(config.script.positions);

@@ -1,7 +1,8 @@
 // @ts-check
-// Arcade scoring, as the server's (game/mahjong/engine/play.py): points for each pair with a
-// bonus for speed (timed on the game clock, which a pause does not stop), a price for each
-// hint, and points for each board cleared. The figures are
+// Arcade scoring, as the server's (game/mahjong/engine/play.py, whose docstring has the rules
+// exactly): points for each pair with a bonus for speed (timed on the game clock, which a pause
+// does not stop, from the previous move, which an undone pair is not), a price for each hint
+// that stays paid, and points for each board cleared. The figures are
 // the engine's, sent in the page's config ("scoring"): configureScoring(config.scoring) once,
 // before any game is played.
 
@@ -10,7 +11,7 @@
  * @typedef {object} ScoringRules
  * @property {number} pair_points
  * @property {number} speed_bonus the most a pair earns for speed
- * @property {number} full_bonus_ms a pair this soon after the last change earns the full bonus (pauses count)
+ * @property {number} full_bonus_ms a pair this soon after the previous move earns the full bonus (pauses count)
  * @property {number} no_bonus_ms ...and from this long after, none
  * @property {number} hint_cost
  * @property {number} board_points
@@ -57,7 +58,7 @@ export function scoringRules() {
 }
 
 /**
- * The bonus for a pair taken `elapsedMs` after the last change of the board. The time is the
+ * The bonus for a pair taken `elapsedMs` after the previous move. The time is the
  * game clock's, pauses included (the engine's speed_bonus says why).
  * @param {number} elapsedMs
  */
@@ -68,18 +69,45 @@ export function speedBonus(elapsedMs) {
   return Math.floor((bonus * (none - elapsedMs)) / (none - full));
 }
 
-/** The events that change the board: the bonus runs from the last of them. */
-const BOARD_CHANGES = new Set(["match", "undo", "shuffle", "next_level"]);
+/**
+ * The bonus clock of a game with this log, as the engine runs it (play.py's docstring): `last`,
+ * the t of the previous move (0: the deal), and `before`, for each pair undo can still put back
+ * (oldest first), where the clock stood before it. A pair taken, a shuffle and a next level
+ * are moves; an undone pair is not: undo sets the clock back to where it stood before it.
+ * Saves made before pauses counted for the bonus, or before undo set the clock back, hold
+ * other times; the log tells it either way, so the bonus of a restored game is the server's.
+ * @param {readonly {t: number, type: string}[]} events
+ * @returns {{last: number, before: number[]}}
+ */
+export function bonusClock(events) {
+  let last = 0;
+  /** @type {number[]} */
+  const before = [];
+  for (const { t, type } of events) {
+    if (type === "match") {
+      before.push(last);
+      last = t;
+    } else if (type === "undo") {
+      last = before.pop() ?? last;
+    } else if (type === "shuffle" || type === "next_level") {
+      before.length = 0; // nothing before them can be undone
+      last = t;
+    }
+  }
+  return { last, before };
+}
 
 /**
- * When the board last changed in a game with this log, in t (0: at the deal). Saves made
- * before pauses counted for the bonus hold that time without the pauses; the log tells it
- * either way, so the bonus of a restored game is still the server's.
- * @param {readonly {t: number, type: string}[]} events
+ * Set a saved game's bonus clock from its log (bonusClock): the save may be of a version that
+ * kept other times. False when its undo history is not its log's.
+ * @param {import("./game_data.js").GameState} state
  */
-export function lastBoardChange(events) {
-  for (let k = events.length - 1; k >= 0; k--) if (BOARD_CHANGES.has(events[k].type)) return events[k].t;
-  return 0;
+export function restoreBonusClock(state) {
+  const clock = bonusClock(state.events);
+  if (clock.before.length !== state.history.length) return false;
+  state.lastChange = clock.last;
+  state.history.forEach((removal, k) => { removal.since = clock.before[k]; });
+  return true;
 }
 
 /**

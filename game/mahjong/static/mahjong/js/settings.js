@@ -1,18 +1,22 @@
 // @ts-check
 // The play page's settings dialog: the tile style, the corner marks, blocked tiles veiled or
-// not, and sound. A change applies at once and is remembered (storage.js preferences); the
-// sound is only stored here: sounds.js reads its switch when it plays.
+// not, the "winnable" verdict shown or not, sound and its volume. A change applies at once and
+// is remembered (storage.js preferences); the sound and its volume are only stored here:
+// sounds.js reads them when it plays.
 
 import { element } from "../../core/js/dom.js";
 import { loadPreference, savePreference } from "./storage.js";
 
 /**
  * The switches of the dialog: each a preference, "on" or "off", with its default.
- * @type {Readonly<Record<"marks" | "unveil" | "sound", boolean>>}
+ * @type {Readonly<Record<"marks" | "unveil" | "verdict" | "sound", boolean>>}
  */
-export const SWITCH_DEFAULTS = Object.freeze({ marks: true, unveil: false, sound: false });
+export const SWITCH_DEFAULTS = Object.freeze({ marks: true, unveil: false, verdict: true, sound: false });
 
 /** @typedef {keyof typeof SWITCH_DEFAULTS} SwitchName */
+
+/** The sounds' volume when the player has not set one, of 100. */
+export const DEFAULT_VOLUME = 70;
 
 /**
  * A switch's remembered value: "on" or "off" as stored, the default for anything else.
@@ -35,16 +39,21 @@ export function saveSwitch(name, on) {
  * @typedef {object} SettingsDeps
  * @property {import("./tile_styles.js").TileStyles} styles
  * @property {(unveiled: boolean) => void} unveil the renderer's setUnveiled
+ * @property {(shown: boolean) => void} [showVerdict] the status line's "winnable" verdict shown or not
+ * @property {() => void} [tryVolume] a sound at the new volume
  */
 
 export class PlaySettings {
   /** @param {HTMLDialogElement} dialog @param {SettingsDeps} deps */
-  constructor(dialog, { styles, unveil }) {
+  constructor(dialog, { styles, unveil, showVerdict = () => {}, tryVolume = () => {} }) {
     this.dialog = dialog;
     this.styles = styles;
     this.unveil = unveil;
+    this.showVerdict = showVerdict;
+    this.tryVolume = tryVolume;
     this.form = element(dialog, "form", HTMLFormElement);
     unveil(switchOn("unveil"));
+    showVerdict(switchOn("verdict"));
     this.form.addEventListener("change", (event) => this.changed(event.target));
     // The T key and the style button change the style too: the radios follow.
     styles.onChange = () => this.showStyle();
@@ -58,6 +67,8 @@ export class PlaySettings {
     for (const name of /** @type {SwitchName[]} */ (Object.keys(SWITCH_DEFAULTS))) {
       this.checkbox(name).checked = name === "marks" ? this.styles.marks : switchOn(name);
     }
+    const volume = this.form.querySelector('input[name="volume"]');
+    if (volume instanceof HTMLInputElement) volume.value = loadPreference("volume") ?? String(DEFAULT_VOLUME);
     this.showStyle();
     this.dialog.showModal();
   }
@@ -80,9 +91,13 @@ export class PlaySettings {
       this.styles.use(input.value, true);
     } else if (input.name === "marks") {
       this.styles.showMarks(input.checked);
-    } else if (input.name === "unveil" || input.name === "sound") {
+    } else if (input.name === "unveil" || input.name === "verdict" || input.name === "sound") {
       saveSwitch(input.name, input.checked);
       if (input.name === "unveil") this.unveil(input.checked);
+      if (input.name === "verdict") this.showVerdict(input.checked);
+    } else if (input.name === "volume") {
+      savePreference("volume", input.value);
+      this.tryVolume();
     }
   }
 }

@@ -9,7 +9,7 @@
 import { IllegalMove, Status, Tap, inProgress } from "./game_status.js";
 import { availablePairs, hasMoves, isFree, layoutFromGraph, tilesMatch } from "./rules.js";
 import { STATE_VERSION, isValidState } from "./game_data.js";
-import { boardPoints, lastBoardChange, scoringRules, speedBonus } from "./scoring.js";
+import { boardPoints, restoreBonusClock, scoringRules, speedBonus } from "./scoring.js";
 
 export { IllegalMove, Status, Tap, inProgress } from "./game_status.js";
 export { STATE_VERSION, isValidState } from "./game_data.js";
@@ -89,8 +89,7 @@ export class Game {
    * @param {unknown} data
    */
   static fromJSON(data) {
-    if (!isValidState(data)) return null;
-    data.lastChange = lastBoardChange(data.events); // older saves hold it in active time
+    if (!isValidState(data) || !restoreBonusClock(data)) return null;
     return new Game(data);
   }
 
@@ -244,12 +243,12 @@ export class Game {
     if (s.clockStart === null) s.clockStart = active;
     let points = 0;
     if (s.mode === "arcade") points = scoringRules().pair_points + speedBonus(t - s.lastChange);
+    s.history.push({ a, b, fa, fb, points, since: s.lastChange });
     s.lastChange = t;
     s.earned += points;
     s.moves += 1;
     s.selected = null;
     s.hint = null;
-    s.history.push({ a, b, fa, fb, points });
     this.record({ t, type: "match", a, b });
     if (s.tiles.every((face) => face === null)) {
       s.status = Status.CLEARED;
@@ -269,9 +268,8 @@ export class Game {
     const removal = s.history.pop();
     if (!removal) throw new IllegalMove("there is no move to undo");
     [s.tiles[removal.a], s.tiles[removal.b]] = [removal.fa, removal.fb];
-    s.earned -= removal.points;
-    s.penalties = Math.min(s.penalties, s.earned); // hints paid from those points are not owed again
-    s.lastChange = t;
+    s.earned -= removal.points; // the hints paid stay paid: the balance may go below 0, the score not
+    s.lastChange = removal.since ?? s.lastChange; // an undone pair is not a move
     s.selected = null;
     s.hint = null;
     s.status = Status.PLAYING;
@@ -280,7 +278,7 @@ export class Game {
     return removal;
   }
 
-  /** Count (and in arcade, pay for, as the engine: never more than the score) a hint; the pair shown. @param {number} t @param {Pair | null} [pair] */
+  /** Count (and in arcade, pay for, as the engine: never more than the score, for good) a hint; the pair shown. @param {number} t @param {Pair | null} [pair] */
   hint(t, pair = this.hintPair()) {
     this.begin(t);
     const s = this.s;

@@ -6,11 +6,13 @@
 // an older format, storage disabled) reads as nothing saved.
 
 import { GameStorage } from "../../core/js/storage.js";
+import { cleanDailyResults } from "./daily_results.js";
 import { cleanRecords, freshRecords } from "./records.js";
 import { Game } from "./state.js";
 
 const SAVE = "save:v1";
 const RECORDS = "records:v1";
+const DAILY = "daily:v1";
 /** @param {string} name */
 const preference = (name) => `prefs:${name}`;
 
@@ -112,4 +114,18 @@ export function loadRecords() {
 /** @param {import("./records.js").Records} records */
 export function saveRecords(records) {
   return store.write(RECORDS, JSON.stringify(records));
+}
+
+/** The player's daily challenges (daily_results.js). @returns {import("./daily_results.js").DailyResults} */
+export function loadDailyResults() {
+  try {
+    return cleanDailyResults(JSON.parse(store.read(DAILY) || "null"));
+  } catch {
+    return {};
+  }
+}
+
+/** @param {import("./daily_results.js").DailyResults} results */
+export function saveDailyResults(results) {
+  store.write(DAILY, JSON.stringify(results));
 }

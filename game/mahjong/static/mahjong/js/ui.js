@@ -20,11 +20,14 @@ import { formatNumber } from "../../core/js/numbers.js";
  * @property {number} score
  * @property {number} level
  * @property {number | null} shufflesLeft
- * @property {number} moves
+ * @property {number} moves pairs off the board
+ * @property {number} [tilesLeft]
  * @property {number} hints
  * @property {number | null} pairs null while paused
  * @property {import("./winnability_watcher.js").Winnability} winnable
  * @property {number | null} undos
+ * @property {boolean} [verdict] false: the player hid the "winnable" verdict
+ * @property {number} [penaltyMs] classic: what the hints and shuffles add to the ranked time
  */
 
 /**
@@ -62,9 +65,15 @@ export function statusItems(view) {
       ["shufflesLeft", gettext("Shuffles left"), view.shufflesLeft]]
     : [["time", gettext("Time"), formatTime(view.clock)], ["moves", gettext("Moves"), view.moves],
       ["hints", gettext("Hints"), view.hints]];
+  if (view.mode !== "arcade" && view.penaltyMs) {
+    items.push(["penalty", gettext("Penalty"), `+${formatTime(view.penaltyMs)}`]);
+  }
   items.push(["pairs", "", view.pairs === null ? gettext("Paused")
     : interpolate(ngettext("%(n)s pair available", "%(n)s pairs available", view.pairs), { n: view.pairs })]);
-  items.push(["winnable", "", winnableText(view.winnable, view.undos)]);
+  if (view.pairs !== null && view.tilesLeft !== undefined) {
+    items.push(["tiles", "", interpolate(ngettext("%(n)s tile left", "%(n)s tiles left", view.tilesLeft), { n: view.tilesLeft })]);
+  }
+  if (view.verdict !== false) items.push(["winnable", "", winnableText(view.winnable, view.undos)]);
   return items;
 }
 
@@ -296,8 +305,11 @@ export class PlayUi {
     this.fillScoreForm(element(dialog, ".play-score", HTMLFormElement), score);
     element(dialog, ".play-dialog-buttons", HTMLElement).replaceChildren(...dialogButtons(dialog, buttons));
     dialog.showModal();
+    // A keyboard of the screen would rise over the result: on touch screens the heading takes
+    // the focus (the name field is a tap away), elsewhere an empty name field does.
     const name = element(dialog, "#play-name", HTMLInputElement);
-    if (score && !name.value) name.focus();
+    if (window.matchMedia?.("(pointer: coarse)").matches) element(dialog, "h2", HTMLElement).focus();
+    else if (score && !name.value) name.focus();
   }
 
   /**
@@ -341,9 +353,12 @@ export class PlayUi {
   /**
    * The new-game dialog, set to the current layout and mode; `inProgress` shows the warning
    * that the game in progress ends. `onStart({layout, mode})` runs when the player starts.
-   * @param {{layout: string, mode: string, inProgress: boolean, onStart: (choice: {layout: string, mode: string}) => void}} options
+   * `onRestart()` (shown when `canRestart`) plays the same deal again; `daily` says how the
+   * player's own daily challenges went.
+   * @param {{layout: string, mode: string, inProgress: boolean, onStart: (choice: {layout: string, mode: string}) => void,
+   *   canRestart?: boolean, onRestart?: () => void, daily?: string}} options
    */
-  openNewGame({ layout, mode, inProgress, onStart }) {
+  openNewGame({ layout, mode, inProgress, onStart, canRestart = false, onRestart = () => {}, daily = "" }) {
     this.closeDialog();
     const dialog = this.newDialog;
     const form = element(dialog, "form", HTMLFormElement);
@@ -352,6 +367,15 @@ export class PlayUi {
     if (radio instanceof HTMLInputElement) radio.checked = true;
     modes.value = mode;
     element(dialog, "#play-new-warning", HTMLElement).hidden = !inProgress;
+    const results = element(dialog, "#play-daily-results", HTMLElement);
+    results.textContent = daily;
+    results.hidden = !daily;
+    const restart = element(dialog, "#play-new-restart", HTMLButtonElement);
+    restart.hidden = !canRestart;
+    restart.onclick = () => {
+      dialog.close();
+      onRestart();
+    };
     form.onsubmit = (event) => {
       event.preventDefault();
       const chosen = form.querySelector('input[name="layout"]:checked');

@@ -118,18 +118,27 @@ export class Announcer {
   /** @param {HTMLElement} region an aria-live="polite" element */
   constructor(region) {
     this.region = region;
+    /** A text to be said again on the next frame (0: none). */
+    this.again = 0;
   }
 
   /** Read a text out; the same text twice is read twice. @param {string} text */
   say(text) {
     if (!text) return;
+    cancelAnimationFrame(this.again);
     if (this.region.textContent !== text) {
       this.region.textContent = text;
       return;
     }
     this.region.textContent = "";
-    requestAnimationFrame(() => {
+    this.again = requestAnimationFrame(() => {
       this.region.textContent = text;
     });
+  }
+
+  /** Hold nothing said so far, not even a text about to be said again: the region stays in the page. */
+  clear() {
+    cancelAnimationFrame(this.again);
+    this.region.textContent = "";
   }
 }

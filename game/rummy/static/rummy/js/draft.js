@@ -56,8 +56,9 @@ import { COLOURS, NUMBERS, checkTurn, describeSet, tileCode, tileFace } from "./
 
 /**
  * Where tiles go: onto set `index` (at its end, then arranged), into the gap before set `index`
- * as a new set (0: before the first set, the number of sets: after the last), or back to the rack.
- * @typedef {{to: "set", index: number} | {to: "gap", index: number} | {to: "rack"}} Target
+ * as a new set (0: before the first set, the number of sets: after the last), or back to the rack
+ * (with `index`: before the rack's tile at that place, in the player's own order from then on).
+ * @typedef {{to: "set", index: number} | {to: "gap", index: number} | {to: "rack", index?: number}} Target
  */
 
 /**
@@ -168,6 +169,7 @@ export function moveTiles(draft, ids, target) {
   const onRack = new Set(draft.rack);
   if (target.to === "rack") {
     if (moving.some((id) => !draft.tiles[id].fromRack)) return refuse("table_tile_to_rack");
+    if (target.index !== undefined) return toRackPlace(draft, moving, target.index);
     const back = moving.filter((id) => !onRack.has(id));
     if (!back.length) return { ok: true, draft };
     const gone = new Set(back);
@@ -181,6 +183,31 @@ export function moveTiles(draft, ids, target) {
   else entries.splice(target.index, 0, { ids: moving, old: null });
   const rack = draft.rack.filter((id) => !gone.has(id));
   return changed(draft, rebuild(draft, entries), rack);
+}
+
+/**
+ * Tiles onto the rack before its tile at `index` (the rack's length: at its end): the player
+ * arranges the rack by hand, so it keeps this order (no sort) from then on. Only a tile that
+ * comes back from the table changes the turn (and can be undone); a new order of the rack
+ * alone is presentation, like a sort.
+ * @param {Draft} draft
+ * @param {string[]} moving rack tiles of this turn, none twice
+ * @param {number} index
+ * @returns {Outcome}
+ */
+function toRackPlace(draft, moving, index) {
+  if (!isIndex(index, draft.rack.length)) return refuse("no_such_gap");
+  const going = new Set(moving);
+  const staying = draft.rack.filter((id) => !going.has(id));
+  const at = draft.rack.slice(0, index).filter((id) => !going.has(id)).length;
+  const rack = [...staying.slice(0, at), ...moving, ...staying.slice(at)];
+  const own = { ...draft, rackSort: null };
+  const onRack = new Set(draft.rack);
+  if (moving.every((id) => onRack.has(id))) {
+    return sameList(rack, draft.rack) && draft.rackSort === null ? { ok: true, draft } : { ok: true, draft: { ...own, rack } };
+  }
+  const entries = draft.table.map((set) => ({ ids: set.filter((id) => !going.has(id)), old: set }));
+  return changed(own, rebuild(own, entries), rack);
 }
 
 /**

@@ -9,7 +9,10 @@
 //
 // While dragging, a copy of the tiles follows the pointer and the target under it is marked:
 // a set (add the tiles to it), a gap between sets (a new set there), the table around the
-// sets (a new set at the end), or the rack. Escape cancels the drag.
+// sets (a new set at the end: the last gap is marked), or the rack. On touch the copy floats
+// above the finger, and the target is the one under the lifted tile as drawn, not under the
+// finger: the tile goes where the player sees it. Near the table's top or bottom edge the
+// table scrolls. Escape cancels the drag.
 
 /** How long a finger must rest on a tile before it lifts for a drag. */
 export const LONG_PRESS_MS = 350;
@@ -17,6 +20,34 @@ const MOUSE_SLOP_PX = 5;
 const TOUCH_SLOP_PX = 10;
 /** On touch the dragged tiles float this far above the finger, so that it does not hide them. */
 const FINGER_LIFT_PX = 28;
+/** How near the table's top or bottom edge the lifted tile makes it scroll, and how fast at most (px a frame). */
+const EDGE_PX = 40;
+const SCROLL_STEP_PX = 12;
+
+/**
+ * The point a drag aims at: under a mouse, the pointer (it is on the tile); on touch, the
+ * middle of the lifted tile as drawn above the finger (pure).
+ * @param {number} x the pointer
+ * @param {number} y
+ * @param {{dx: number, dy: number, width: number, height: number, touch: boolean}} lift
+ */
+export function aimPoint(x, y, lift) {
+  if (!lift.touch) return { x, y };
+  return { x: x - lift.dx + lift.width / 2, y: y - lift.dy + lift.height / 2 };
+}
+
+/**
+ * How far to scroll the table this frame for a point at `y` (pure): negative near its top,
+ * positive near its bottom, faster the nearer the edge; 0 elsewhere.
+ * @param {number} y
+ * @param {{top: number, bottom: number}} edges the table's box on screen
+ */
+export function edgeScroll(y, edges) {
+  if (y < edges.top - EDGE_PX || y > edges.bottom + EDGE_PX) return 0;
+  if (y < edges.top + EDGE_PX) return -Math.ceil(SCROLL_STEP_PX * Math.min(1, (edges.top + EDGE_PX - y) / EDGE_PX));
+  if (y > edges.bottom - EDGE_PX) return Math.ceil(SCROLL_STEP_PX * Math.min(1, (y - (edges.bottom - EDGE_PX)) / EDGE_PX));
+  return 0;
+}
 
 /**
  * @typedef {import("./draft.js").Target} Target
@@ -28,12 +59,14 @@ const FINGER_LIFT_PX = 28;
  */
 
 /**
- * The drop target an element belongs to (pure on its data attributes).
+ * The drop target an element belongs to (pure on its data attributes and, on the rack, the
+ * tiles' places): on a rack tile, the place before it, or after it when `x` is past its middle.
  * @param {Element | null} element
  * @param {number} sets how many sets the table has
+ * @param {number | null} [x] where the drop aims, across
  * @returns {Target | null}
  */
-export function targetOf(element, sets) {
+export function targetOf(element, sets, x = null) {
   const zone = element?.closest("[data-drop]");
   if (!(zone instanceof HTMLElement)) return null;
   const index = Number(zone.dataset.index);
@@ -44,8 +77,13 @@ export function targetOf(element, sets) {
       return { to: "gap", index };
     case "table":
       return { to: "gap", index: sets };
-    case "rack":
-      return { to: "rack" };
+    case "rack": {
+      const tile = element?.closest(".rtile[data-id]");
+      if (!tile || x === null || !zone.contains(tile)) return { to: "rack" };
+      const place = [...zone.querySelectorAll(".rtile[data-id]")].indexOf(tile);
+      const box = tile.getBoundingClientRect();
+      return { to: "rack", index: place + (x > box.left + box.width / 2 ? 1 : 0) };
+    }
     default:
       return null;
   }
@@ -63,7 +101,7 @@ export class TileDrag {
     this.handlers = handlers;
     /** @type {{id: string, element: HTMLElement, pointerId: number, touch: boolean, x: number, y: number, timer: number} | null} */
     this.pressed = null;
-    /** @type {{ids: string[], avatar: HTMLElement, dx: number, dy: number, target: Target | null, zone: Element | null} | null} */
+    /** @type {{ids: string[], avatar: HTMLElement, dx: number, dy: number, width: number, height: number, touch: boolean, x: number, y: number, target: Target | null, mark: Element | null, frame: number} | null} */
     this.active = null;
     this.suppressClick = false;
 
@@ -172,7 +210,7 @@ export class TileDrag {
     const box = pressed.element.getBoundingClientRect();
     const dx = pressed.touch ? box.width / 2 : pressed.x - box.left;
     const dy = pressed.touch ? box.height + FINGER_LIFT_PX : pressed.y - box.top;
-    this.active = { ids, avatar, dx, dy, target: null, zone: null };
+    this.active = { ids, avatar, dx, dy, width: box.width, height: box.height, touch: pressed.touch, x, y, target: null, mark: null, frame: 0 };
     this.root.append(avatar);
     this.root.classList.add("rummy--dragging");
     this.#follow(x, y);
@@ -183,17 +221,56 @@ export class TileDrag {
   #follow(x, y) {
     const active = this.active;
     if (!active) return;
+    active.x = x;
+    active.y = y;
     active.avatar.style.setProperty("--drag-x", `${Math.round(x - active.dx)}px`);
     active.avatar.style.setProperty("--drag-y", `${Math.round(y - active.dy)}px`);
-    const under = document.elementFromPoint(x, y);
+    this.#aim();
+    this.#autoscroll();
+  }
+
+  /** Mark exactly what the drop would join: the set or the gap under the lifted tile. */
+  #aim() {
+    const active = this.active;
+    if (!active) return;
+    const aim = aimPoint(active.x, active.y, active);
+    const under = document.elementFromPoint(aim.x, aim.y);
     const inside = under && this.root.contains(under) ? under : null;
     const zone = inside?.closest("[data-drop]") ?? null;
-    if (zone !== active.zone) {
-      active.zone?.classList.remove("rummy-drop-target");
-      zone?.classList.add("rummy-drop-target");
-      active.zone = zone;
+    active.target = targetOf(inside, this.setCount(), aim.x);
+    // The table around the sets means a new set at its end: that gap is what lights up.
+    const mark = zone instanceof HTMLElement && zone.dataset.drop === "table"
+      ? zone.querySelector(`.rgap[data-index="${this.setCount()}"]`) ?? zone
+      : zone;
+    if (mark !== active.mark) {
+      active.mark?.classList.remove("rummy-drop-target");
+      mark?.classList.add("rummy-drop-target");
+      active.mark = mark;
     }
-    active.target = targetOf(zone, this.setCount());
+  }
+
+  /** While the lifted tile is near the table's top or bottom edge, scroll the table, frame by frame. */
+  #autoscroll() {
+    const active = this.active;
+    if (!active || active.frame) return;
+    const table = this.root.querySelector("#rummy-table");
+    if (!(table instanceof HTMLElement)) return;
+    const step = () => {
+      const now = this.active;
+      if (!now) return;
+      now.frame = 0;
+      const aim = aimPoint(now.x, now.y, now);
+      const edges = table.getBoundingClientRect();
+      const inside = aim.x >= edges.left && aim.x <= edges.right;
+      const by = inside ? edgeScroll(aim.y, edges) : 0;
+      const before = table.scrollTop;
+      if (by) table.scrollTop += by;
+      if (table.scrollTop !== before) {
+        this.#aim();
+        now.frame = window.requestAnimationFrame(step);
+      }
+    };
+    active.frame = window.requestAnimationFrame(step);
   }
 
   /** Stop a drag (or a press waiting to become one) without dropping anything. */
@@ -209,8 +286,9 @@ export class TileDrag {
     const active = this.active;
     if (!active) return;
     this.active = null;
+    window.cancelAnimationFrame(active.frame);
     active.avatar.remove();
-    active.zone?.classList.remove("rummy-drop-target");
+    active.mark?.classList.remove("rummy-drop-target");
     for (const ghost of this.root.querySelectorAll(".rtile--ghost, .rtile--dragging")) {
       ghost.classList.remove("rtile--ghost", "rtile--dragging");
     }

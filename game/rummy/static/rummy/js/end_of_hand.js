@@ -1,13 +1,13 @@
 // @ts-check
 // The end of a hand: a dialog with the result as the rules count it (who went out, or that
 // the hand was blocked, and by how many points), both racks as they were left, the match
-// totals, and New hand (the next hand: the other player starts, each keeps their colour).
+// and New hand (the next hand: the other player starts, each keeps their colour).
 // Online, the next hand needs both players' consent: the dialog says who has asked for it.
 
 import { dialogButtons } from "../../core/js/dialog.js";
 import { gettext, interpolate, ngettext } from "../../core/js/i18n.js";
 import { consentText } from "./room_texts.js";
-import { playerName, resultText, resultTitle, totalsText } from "./texts.js";
+import { playerName, resultText, resultTitle } from "./texts.js";
 import { tilePicture } from "./tile_element.js";
 
 /** @typedef {import("./seat_api.js").SeatState} SeatState */
@@ -28,8 +28,6 @@ export class EndOfHand {
     this.text.className = "rummy-end-text";
     this.racks = document.createElement("div");
     this.racks.className = "rummy-end-racks";
-    this.totals = document.createElement("p");
-    this.totals.className = "rummy-end-totals";
     this.note = document.createElement("p");
     this.note.className = "rummy-end-note";
     this.note.id = "rummy-end-note";
@@ -37,7 +35,7 @@ export class EndOfHand {
     this.buttons.className = "rummy-dialog-buttons";
     dialog.setAttribute("aria-labelledby", this.title.id);
     // The note first after the result: on a phone the racks below it may need scrolling.
-    dialog.replaceChildren(this.title, this.text, this.note, this.racks, this.totals, this.buttons);
+    dialog.replaceChildren(this.title, this.text, this.note, this.racks, this.buttons);
     // The racks shown are the ended hand's: out of the page once the dialog is closed.
     dialog.addEventListener("close", () => this.racks.replaceChildren());
   }
@@ -53,14 +51,15 @@ export class EndOfHand {
     this.text.textContent = resultText(mode, result, viewer);
     const racks = state.racks ?? [[], []];
     this.racks.replaceChildren(...[0, 1].map((seat) => this.#rack(mode, seat, viewer, racks[seat] ?? [], result.rack_points[seat] ?? 0)));
-    this.totals.textContent = totalsText(mode, state.totals, viewer);
     this.buttons.replaceChildren(...dialogButtons(this.dialog, [
       { label: gettext("New hand"), id: "rummy-end-new-hand", onClick: () => this.newHand() },
     ]));
     this.update(state);
     if (!this.dialog.open) this.dialog.showModal();
     const first = this.buttons.querySelector("button:not(:disabled)");
-    if (first instanceof HTMLElement) first.focus();
+    // The result first: on a short screen the dialog scrolls, and it must open at its top.
+    if (first instanceof HTMLElement) first.focus({ preventScroll: true });
+    this.dialog.scrollTop = 0;
   }
 
   /** Online: who has asked for the next hand (New hand waits once this player has). @param {SeatState} state */

@@ -24,6 +24,9 @@ export const RUMMY_ERROR_TEXTS = Object.freeze({
   room_full: gettext("Both seats of this room are taken already."),
   room_expired: gettext("Nobody played in this room for a week, so it has closed."),
   opponent_away: gettext("The other player is not connected: the game waits for them to come back."),
+  not_host: gettext("Only the player who created the room can free its second seat."),
+  seat_free: gettext("The second seat is free already."),
+  opponent_here: gettext("Player 2 is at the table again: their seat stays theirs."),
 });
 
 /** The room socket's own refusals (game/rummy/sockets.py); tests/client/js/rummy_errors.test.mjs checks them. */

@@ -105,6 +105,11 @@ export class RummyGame {
     }
   }
 
+  /** A new deal of the hand shown, which replaces it whatever was shown (a freed seat). @param {SeatState} state */
+  replace(state) {
+    this.#opened(state, { fresh: false, animate: false });
+  }
+
   /**
    * A match or a hand just opened: against the computer, show it (a new hand the computer
    * began is played out); in pass and play, ask for the device to go to the player to move,
@@ -178,7 +183,12 @@ export class RummyGame {
   #handOver(state, seat, news) {
     const { screen, handover } = this.parts;
     this.shown += 1;
-    screen.show(state, state.seat, { hideRack: true });
+    // Nothing of the last rack stays in the page or in the state kept: not its tiles, not the
+    // tile just drawn, not what was said of them ("You drew blue 1.").
+    screen.parts.announcer.clear();
+    screen.parts.notice.clear();
+    const events = state.events.map((event) => ({ n: event.n, seat: event.seat, type: event.type, after: event.after, played: event.played }));
+    screen.show({ ...state, view: { ...state.view, rack: [] }, events }, state.seat, { hideRack: true });
     handover.show(seat, news, () => this.#load(seat));
   }
 
@@ -345,6 +355,8 @@ export class RummyGame {
       screen.state = { ...state, level: next.level };
       screen.render();
       const text = interpolate(gettext("The computer now plays at level %(level)s."), { level: this.parts.levelName(level) });
+      // Said on screen too, not only to screen readers: the notice floats over the table.
+      screen.parts.notice.show(text);
       screen.parts.announcer.say(text);
     } catch (error) {
       this.#fail(error, () => this.setLevel(level));

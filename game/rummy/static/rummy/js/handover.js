@@ -49,7 +49,8 @@ export class Handover {
    */
   show(seat, news, onContinue) {
     const player = playerName("local", seat);
-    this.title.textContent = interpolate(gettext("Hand the device to %(player)s"), { player });
+    // The number too, for languages that say "to player 2" in a sentence (not the name "Player 2").
+    this.title.textContent = interpolate(gettext("Hand the device to %(player)s"), { player, n: seat + 1 });
     const invite = interpolate(gettext("%(player)s, press Continue when only you can see the screen."), { player });
     this.text.textContent = news ? `${news} ${invite}` : invite;
     this.root.classList.remove("rummy-seat-0", "rummy-seat-1");

@@ -6,6 +6,7 @@
 // and the page of a room that is gone start here too.
 
 import { element } from "../../core/js/dom.js";
+import { gettext, interpolate } from "../../core/js/i18n.js";
 import { Announcer } from "./announce.js";
 import { TileDrag } from "./drag.js";
 import { EndOfHand } from "./end_of_hand.js";
@@ -52,7 +53,21 @@ function roomOf(config, root, announcer) {
   if (config.mode !== "online" || !invite || !socketPath || !roomsUrl || !lobbyUrl || !roomUrlTemplate || !inviteSlot) return null;
   const panel = new RoomPanel(element(root, "#rummy-room", HTMLElement), lobbyUrl, (text) => announcer.say(text));
   const session = new RoomSession(createRoomApi(roomsUrl));
-  return new RoomPlay({ config: { invite, socketPath, lobbyUrl, roomUrlTemplate, inviteSlot }, session, panel });
+  const seats = createSeatApi(config.matchesUrl);
+  return new RoomPlay({ config: { invite, socketPath, lobbyUrl, roomUrlTemplate, inviteSlot }, session, panel, seats });
+}
+
+/**
+ * The computer's level on the bar ("Computer: Easy"), a button that opens the game menu.
+ * @param {HTMLElement} root
+ * @param {string | null} name the level's name, or null when there is no computer
+ */
+function showLevel(root, name) {
+  const chip = root.querySelector("#rummy-level");
+  if (!(chip instanceof HTMLElement)) return;
+  chip.hidden = name === null;
+  const text = name === null ? "" : interpolate(gettext("Computer: %(level)s"), { level: name });
+  if (chip.textContent !== text) chip.textContent = text;
 }
 
 /** @param {RummyConfig} config @param {HTMLElement} root */
@@ -73,13 +88,14 @@ function startRummyPage(config, root) {
   const screen = new PlayScreen({
     table,
     rack: new RackView(rackElement, element(root, "#rummy-rack-label", HTMLElement), config.sprite),
-    status: new StatusView(element(root, "#rummy-status", HTMLElement), element(root, "#rummy-score", HTMLElement)),
+    status: new StatusView(element(root, "#rummy-status", HTMLElement)),
     toolbar,
     notice,
     announcer,
     hint: element(root, "#rummy-hint", HTMLElement),
     root,
     hold: () => room?.hold() ?? null,
+    level: (key) => showLevel(root, key ? config.levels.find((level) => level.key === key)?.name ?? key : null),
   });
   const handover = new Handover(element(root, "#rummy-handover", HTMLElement), element(root, "#rummy-dock", HTMLElement));
   /** @type {RummyGame} */
@@ -112,6 +128,7 @@ function startRummyPage(config, root) {
     "sort-number": () => screen.sort("number"),
     "new-hand": () => game.nextHand(),
     menu: () => menu.open(config.mode === "computer" ? preferredLevel(levels) : null),
+    level: () => menu.open(preferredLevel(levels)),
   });
 
   // A tap, a click, Enter or Space on a tile selects it; the "+" of a set adds the selection.

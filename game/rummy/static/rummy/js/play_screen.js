@@ -13,6 +13,7 @@ import { locateTile } from "./draft.js";
 import { saveDraft } from "./draft_store.js";
 import { refusalText } from "./errors.js";
 import { preferredRackSort, rememberRackSort } from "./prefs.js";
+import { keepRackOrder, keptRackOrder, orderedRack } from "./rack_order.js";
 import { Turn, laidIds } from "./turn.js";
 import { playerName } from "./texts.js";
 
@@ -44,6 +45,7 @@ const FIRST_RACK_MARK = "miaojong:rummy-first-rack";
  * @property {HTMLElement} hint the line under the table
  * @property {HTMLElement} root the game's section (focus is restored inside it)
  * @property {() => string | null} [hold] what an online room waits for now, or null
+ * @property {(level: string | null) => void} [level] show the computer's level (null: no computer)
  */
 
 export class PlayScreen {
@@ -104,7 +106,9 @@ export class PlayScreen {
     const table = look.table ?? state.view.table;
     const rack = this.rackHidden ? [] : state.view.rack;
     const opened = state.view.opened[seat];
-    this.turn = look.draft ? new Turn(look.draft, opened) : Turn.start(table, rack, opened, sort);
+    // The player's own order of the rack, if they gave it one by hand (new tiles at its end).
+    const kept = sort === null && !this.rackHidden ? keptRackOrder(state.mode, state.match, seat) : null;
+    this.turn = look.draft ? new Turn(look.draft, opened) : Turn.start(table, kept ? orderedRack(rack, kept) : rack, opened, sort);
     const start = this.turn.draft.start;
     this.laid = look.laid ? laidIds(start.table, table, look.laid.played, look.laid.before) : new Set();
     this.drawnId = null;
@@ -169,7 +173,12 @@ export class PlayScreen {
   group() {
     if (!this.playable || !this.turn) return;
     if (!this.turn.selected.length) this.refuse(refusalText("nothing_selected"));
-    else this.apply(this.turn.newGroup());
+    else {
+      const change = this.turn.newGroup();
+      // The keyboard goes on from the new set (the last one).
+      if (change.ok) this.focusId = change.turn.draft.table.at(-1)?.[0] ?? this.focusId;
+      this.apply(change);
+    }
   }
 
   /** The selected tiles onto set `index`. @param {number} index */
@@ -193,7 +202,8 @@ export class PlayScreen {
   /** @param {string[]} ids @param {Target} target */
   drop(ids, target) {
     if (!this.playable || !this.turn) return;
-    this.apply(this.turn.move(ids, target));
+    const sorted = this.turn.draft.rackSort !== null;
+    if (this.apply(this.turn.move(ids, target)) && sorted && this.turn.draft.rackSort === null) rememberRackSort(null);
   }
 
   /** The tiles a press on tile `id` drags: the selection if it holds the tile, else the tile. @param {string} id */
@@ -218,9 +228,13 @@ export class PlayScreen {
     this.apply(this.turn.sort(how));
   }
 
-  /** Keep the draft of this position, to come back to after a reload. */
+  /** Keep the draft of this position, to come back to after a reload, and the rack's order. */
   #save() {
     const state = this.state;
+    if (state && this.turn && !this.rackHidden) {
+      const own = this.turn.draft.rackSort === null;
+      keepRackOrder(state.mode, state.match, this.seat, own ? this.turn.draft.rack.map((id) => this.turn?.text(id) ?? "") : null);
+    }
     if (!state || !this.turn || this.rackHidden || state.view.result) return;
     saveDraft({ match: state.match, seat: this.seat, hand: state.hand, number: state.number }, this.turn.draft);
   }
@@ -229,8 +243,9 @@ export class PlayScreen {
     const { state, turn } = this;
     if (!state || !turn) return;
     const { table, rack, status, toolbar, hint, root } = this.parts;
-    const refocus = document.activeElement instanceof HTMLElement && document.activeElement.matches(".rtile[data-id]")
-      && root.contains(document.activeElement);
+    const active = document.activeElement instanceof HTMLElement && root.contains(document.activeElement) ? document.activeElement : null;
+    const refocus = Boolean(active?.matches(".rtile[data-id]"));
+    const pressedButton = active instanceof HTMLButtonElement && active.matches("button[data-action]") ? active : null;
     const playable = this.playable;
     const hold = this.hold;
     const canAct = playable && !hold;
@@ -240,12 +255,18 @@ export class PlayScreen {
     else rack.render(turn, { drawnId: this.drawnId, focusId }, state.mode === "local" ? playerName("local", this.seat) : "");
     const opened = state.view.opened[this.seat];
     const mine = state.view.turn === this.seat && !this.rackHidden;
-    status.render(state, this.seat, {
-      activity: this.activity,
-      activitySeat: 1 - this.seat,
-      opening: !opened && mine ? turn.openingValue : null,
-      hold,
-    });
+    // Pass and play, between two players: the hand-over says all there is to say.
+    if (this.rackHidden) status.clear();
+    else {
+      status.render(state, this.seat, {
+        activity: this.activity,
+        activitySeat: 1 - this.seat,
+        opening: !opened && mine ? turn.openingValue : null,
+        hold,
+        canAct,
+      });
+    }
+    this.parts.level?.(state.mode === "computer" ? state.level : null);
     hint.textContent = playable ? turn.hint : "";
     const pool = state.view.pool_size;
     const over = this.over;
@@ -262,6 +283,7 @@ export class PlayScreen {
         "sort-colour": sortable,
         "sort-number": sortable,
         menu: true,
+        level: true,
         "new-hand": over && !this.busy && !consented,
       },
       shown: {
@@ -273,7 +295,10 @@ export class PlayScreen {
     root.classList.toggle("rummy--playable", playable);
     if (playable && performance.getEntriesByName(FIRST_RACK_MARK).length === 0) performance.mark(FIRST_RACK_MARK);
     root.dataset.turn = state.view.turn === null ? "none" : String(state.view.turn);
-    if (refocus && focusId) {
+    // A button that stops working once pressed (New group, Confirm, Undo) hands the focus to
+    // the game's tiles, never to the page's body.
+    const lost = pressedButton !== null && (pressedButton.disabled || pressedButton.hidden);
+    if ((refocus || lost) && focusId) {
       const next = root.querySelector(`.rtile[data-id="${focusId}"]`);
       if (next instanceof HTMLElement) next.focus({ preventScroll: true });
     }

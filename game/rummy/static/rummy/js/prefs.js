@@ -29,7 +29,8 @@ export function preferredRackSort() {
   return kept === "colour" || kept === "number" ? kept : null;
 }
 
-/** @param {"colour" | "number"} how */
+/** @param {"colour" | "number" | null} how null: the player's own order (no sort) */
 export function rememberRackSort(how) {
-  store.write(RACK_SORT, how);
+  if (how === null) store.remove(RACK_SORT);
+  else store.write(RACK_SORT, how);
 }

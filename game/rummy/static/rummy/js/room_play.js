@@ -32,6 +32,7 @@ import { roomHold } from "./room_texts.js";
  * @property {RoomConfig} config
  * @property {RoomSession} session
  * @property {import("./room_view.js").RoomPanel} panel
+ * @property {Pick<import("./seat_api.js").SeatApi, "freeSeat">} seats the seat API (the host frees the second seat)
  *
  * The table, made after the room (the game acts through the room's transport).
  * @typedef {object} RoomTable
@@ -116,13 +117,23 @@ export class RoomPlay {
     };
   }
 
-  /** Take this browser's seat (the kept one, else the second seat), then connect. */
+  /** Take this browser's seat (the kept one, else the second seat once asked to), then connect. */
   async start() {
     const { session, config } = this.parts;
     const { screen, game } = this.#table;
     const found = session.resume(config.invite);
     if (found.note) screen.refuse(roomNoteText(found.note));
     if (!found.kept) {
+      // Nothing is taken before the player says so: it may be the host's own link, opened elsewhere.
+      // No rack yet: the dock is out of the way while the invitation is read.
+      const dock = screen.parts.root.querySelector("#rummy-dock");
+      if (dock instanceof HTMLElement) dock.hidden = true;
+      await new Promise((resolve) => {
+        screen.parts.status.message(gettext("An invitation to a room"));
+        this.parts.panel.offer(() => resolve(undefined));
+      });
+      if (dock instanceof HTMLElement) dock.hidden = false;
+      this.parts.panel.hide();
       screen.parts.status.message(gettext("Taking your seat in the room…"));
       try {
         const { note } = await session.join(config.invite);
@@ -235,6 +246,32 @@ export class RoomPlay {
     this.#changed();
   }
 
+  /**
+   * The host frees the second seat of a guest who cannot come back: the hand is dealt again
+   * (shown in place of the old one), the seat is kept under the new invitation, and the
+   * page's address becomes the new link's.
+   */
+  async #free() {
+    const { session, config, seats } = this.parts;
+    const { screen, game } = this.#table;
+    if (!session.match) return;
+    try {
+      const state = await seats.freeSeat(session.match, session.key(0));
+      if (typeof state.invite !== "string" || !state.invite) throw new TypeError("the server sent no invitation");
+      session.move(state.invite);
+      config.invite = state.invite;
+      history.replaceState(null, "", roomPageUrl(config, state.invite));
+      this.joined = false;
+      game.replace(state);
+      const text = gettext("The second seat is free: the hand in play was dealt again, and a new link replaces the old one. Send it to the friend you want to play with.");
+      screen.parts.notice.show(text);
+      screen.parts.announcer.say(text);
+      this.#changed();
+    } catch (error) {
+      screen.refuse(failureText(error));
+    }
+  }
+
   /** Take the seat back from the other tab or window (which then stops). */
   #playHere() {
     this.parts.panel.hide();
@@ -248,6 +285,8 @@ export class RoomPlay {
     else if (this.status === "replaced") panel.replaced(() => this.#playHere());
     else if (this.heard && session.seat === 0 && !this.joined) {
       panel.invite(new URL(roomPageUrl(config, config.invite), location.href).href);
+    } else if (this.heard && session.seat === 0 && this.status === "open" && !this.connected[1]) {
+      panel.away(() => void this.#free());
     } else panel.hide();
     this.#table.screen.render();
   }

@@ -180,6 +180,19 @@ export class RoomSession {
     return { note: this.#keep(invite, created, 1) ? null : "unkept" };
   }
 
+  /**
+   * The room's invitation changed (the host freed the second seat): keep the seat held under
+   * the new one, forget the old.
+   * @param {string} invite
+   */
+  move(invite) {
+    const kept = this.kept;
+    if (!kept) return;
+    if (this.invite) forgetRoom(this.invite);
+    this.invite = invite;
+    if (store.write(roomName(invite), JSON.stringify({ format: FORMAT, ...kept }))) remember(invite, kept.seat);
+  }
+
   /** Forget the seat held (its room is gone, or its key refused). */
   forget() {
     if (this.invite) forgetRoom(this.invite);

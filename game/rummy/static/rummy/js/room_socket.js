@@ -13,7 +13,8 @@
 // open), and a connection that does not answer within PONG_MS (or does not open and answer
 // hello in that time) is dropped and opened anew. Each new attempt waits twice as long as the last (1 s, 2 s, 4 s... at most
 // 15 s), except when the page becomes visible again or the browser goes online: then at
-// once. A seat opened in another tab ("replaced", close 4409) or a close that names the seat,
+// once. A close for a message too large (1009) fails the requests waiting with that reason
+// (errors.js has its text) and reconnects. A seat opened in another tab ("replaced", close 4409) or a close that names the seat,
 // the room or its expiry as the reason (4403, 4404, 4410) stops the attempts: only open()
 // starts again. The WebSocket constructor and the timers can be handed in, for the tests.
 
@@ -24,6 +25,8 @@ import { ApiError } from "../../core/js/api.js";
 /** The server's close codes after which trying again cannot help (sockets.py). */
 export const FINAL_CLOSES = Object.freeze([4403, 4404, 4410]);
 export const REPLACED_CLOSE = 4409;
+/** The WebSocket close for a message larger than the server reads (it refuses it unread). */
+export const TOO_LARGE_CLOSE = 1009;
 const OPEN = 1; // WebSocket.OPEN, which a stand-in socket need not define
 
 /**
@@ -237,7 +240,8 @@ export class RoomSocket {
   /** @param {number} code */
   #closed(code) {
     this.#detach();
-    this.#dropPending();
+    // The request that sent a message too large says so (errors.js words it), not "offline".
+    this.#dropPending(code === TOO_LARGE_CLOSE ? new ApiError("message_too_large") : undefined);
     if (code === REPLACED_CLOSE) this.#replaced();
     else if (FINAL_CLOSES.includes(code)) {
       this.#setStatus("closed");

@@ -1,6 +1,8 @@
 // @ts-check
-// The room's box above the table, for what the status line has no room for: while the second
-// seat is free, the invitation to send (the link, Copy link, and Share where the device can
+// The room's box above the table, for what the status line has no room for: to whoever opens an
+// invitation without a seat in the room, whose room it is and Take the second seat (nothing is
+// taken before that tap, so a host who opens their own link elsewhere is warned first); while
+// the second seat is free, the invitation to send (the link, Copy link, and Share where the device can
 // share); this seat open in another tab or window (Play here, which takes it back); a room that
 // cannot be played here (full, closed, gone, or a seat no longer valid) with the way to a new
 // one. Its data-show attribute names what it shows, for the browser tests.
@@ -9,7 +11,7 @@ import { gettext } from "../../core/js/i18n.js";
 
 /**
  * @typedef {"full" | "expired" | "not_found" | "lost"} ClosedKind
- * @typedef {"invite" | "replaced" | ClosedKind} PanelKind
+ * @typedef {"offer" | "invite" | "away" | "replaced" | ClosedKind} PanelKind
  */
 
 /** @param {string} tag @param {string} className @param {string} [id] */
@@ -46,10 +48,29 @@ export class RoomPanel {
     this.lobby = /** @type {HTMLAnchorElement} */ (make("a", "button rummy-room-lobby", "rummy-room-lobby"));
     this.lobby.href = lobbyUrl;
     this.lobby.textContent = gettext("Create a new room");
-    root.replaceChildren(this.text, this.share, this.said, this.here, this.lobby);
+    this.own = make("p", "rummy-room-said", "rummy-room-own");
+    /** @type {(() => void) | null} */
+    this.onTake = null;
+    this.take = this.#button("rummy-room-take", gettext("Take the second seat"), () => this.onTake?.());
+    this.take.classList.remove("button-quiet");
+    /** @type {(() => void) | null} */
+    this.onFree = null;
+    this.free = this.#button("rummy-room-free", gettext("Free the second seat"), () => this.onFree?.());
+    root.replaceChildren(this.text, this.own, this.take, this.share, this.said, this.here, this.free, this.lobby);
     /** @type {PanelKind | null} */
     this.kind = null;
     this.hide();
+  }
+
+  /**
+   * An invitation opened in a browser that holds no seat of the room: whose room it is, and
+   * what to do if it is one's own. @param {() => void} take takes the second seat
+   */
+  offer(take) {
+    this.onTake = take;
+    this.own.textContent = gettext("Is this your own room, opened on another device? Then do not take the seat: play on the device where you created the room, and send this link to your friend.");
+    this.#show("offer", gettext("This is Player 1's room: they invite you to play Tile Rummy with them. Take the second seat to play as Player 2."));
+    this.take.focus({ preventScroll: true });
   }
 
   /** While the second seat is free: the link to send. @param {string} url */
@@ -58,7 +79,16 @@ export class RoomPanel {
     this.link.value = url;
     this.shareButton.hidden = typeof navigator.share !== "function";
     this.said.textContent = "";
-    this.#show("invite", gettext("Send this link to the friend you want to play with: the first to open it takes the second seat."));
+    this.#show("invite", gettext("Send this link to the friend you want to play with: they open it and take the second seat."));
+  }
+
+  /**
+   * The host, while Player 2 is away: the way out if they cannot come back.
+   * @param {() => void} free frees their seat
+   */
+  away(free) {
+    this.onFree = free;
+    this.#show("away", gettext("Player 2 is away. If they cannot come back (their browser forgot its seat, or they changed device), free their seat: the hand in play is dealt again and a new link replaces the old one."));
   }
 
   /** This seat is played in another tab or window. @param {() => void} playHere takes it back */
@@ -73,7 +103,7 @@ export class RoomPanel {
       full: gettext("Both seats of this room are taken already. To play, create a room of your own and send its link to a friend."),
       expired: gettext("Nobody played in this room for a week, so it has closed."),
       not_found: gettext("This room no longer exists."),
-      lost: gettext("The seat this browser kept in this room is no longer valid, so the game cannot go on here."),
+      lost: gettext("The seat this browser kept in this room is no longer valid (Player 1 may have freed it for someone else), so the game cannot go on here."),
     };
     this.#show(kind, texts[kind]);
   }
@@ -97,7 +127,10 @@ export class RoomPanel {
     this.share.hidden = kind !== "invite";
     this.said.hidden = kind !== "invite";
     this.here.hidden = kind !== "replaced";
-    this.lobby.hidden = kind === "invite" || kind === "replaced";
+    this.own.hidden = kind !== "offer";
+    this.take.hidden = kind !== "offer";
+    this.free.hidden = kind !== "away";
+    this.lobby.hidden = kind === "invite" || kind === "replaced" || kind === "offer" || kind === "away";
     this.root.dataset.show = kind;
     this.root.hidden = false;
     if (changed) this.say(text);

@@ -28,14 +28,13 @@ import { createApiRequest } from "../../core/js/api.js";
  * @property {string | null} level
  * @property {number} seat
  * @property {number} hand
- * @property {string} code
+ * @property {string | null} code the hand's code (it deals both racks and the pool): null until the hand is over
  * @property {number} starting_seat
  * @property {number} number
  * @property {SeatView} view
  * @property {{seat: number, played: string[]} | null} last_play
  * @property {SeatEvent[]} events
  * @property {string[][] | null} racks
- * @property {number[]} totals
  * @property {{seat: number, kind: "human" | "computer"}[]} players
  * @property {boolean} [joined] an online room's: whether the second seat is taken
  * @property {boolean[]} [consents] an online room's: who asked for the next hand, by seat
@@ -96,6 +95,14 @@ export function createSeatApi(matchesUrl) {
      * @returns {Promise<SeatState>}
      */
     nextHand: (match, key, hand) => request("POST", `${id(match)}/hands/`, { hand }, seat(key)),
+    /**
+     * An online room's host frees the second seat of a guest who is away: a new invitation
+     * (state.invite), the hand in play dealt again.
+     * @param {string} match
+     * @param {string} key seat 0's
+     * @returns {Promise<SeatState>}
+     */
+    freeSeat: (match, key) => request("POST", `${id(match)}/free-seat/`, {}, seat(key)),
   };
 }
 

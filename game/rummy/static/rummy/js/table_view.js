@@ -113,7 +113,7 @@ export class TableView {
   /**
    * The mark of an invalid set and its reason, which shows on hover, on focus or after a tap.
    * The set carries .rset--invalid (tiles.css: the dashed outline); this mark replaces the
-   * stylesheet's badge with one that can be focused.
+   * stylesheet's cross badge with a cross that can be focused, in the set's row of tiles.
    * @param {number} index
    * @param {string} reason
    */
@@ -124,7 +124,8 @@ export class TableView {
     mark.type = "button";
     mark.className = "rset-mark";
     mark.dataset.index = String(index);
-    mark.textContent = "!";
+    // A cross, as the rules describe an invalid set; it sits beside the +, never over it.
+    mark.textContent = "✕";
     mark.setAttribute("aria-label", interpolate(gettext("Why set %(n)s is not valid"), { n: index + 1 }));
     mark.setAttribute("aria-describedby", id);
     mark.setAttribute("aria-expanded", String(this.explained === index));

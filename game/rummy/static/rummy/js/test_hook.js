@@ -4,7 +4,7 @@
 // position is shown:
 //   {phase ("loading" | "failed" | "play" | "busy" | "thinking" | "waiting" | "handover" |
 //   "over"), mode, match, seat (the seat shown), hand, number, turn, level, poolSize,
-//   opponentTiles, opened, totals, result, table and rack (tile texts as drawn now, the draft
+//   opponentTiles, opened, result, table and rack (tile texts as drawn now, the draft
 //   included), confirmed {table, rack} (the server's), selected (tile texts), changed,
 //   canConfirm, canUndo, dragging, notice (its text, "" when none), live (the last
 //   announcement), rackTiles (how many rack tiles are in the page), canAct (Confirm, Draw or
@@ -61,7 +61,6 @@ export function testHook({ screen, game, handover, drag, notice, live, rack, roo
         poolSize: state.view.pool_size,
         opponentTiles: state.view.opponent_tiles,
         opened: state.view.opened,
-        totals: state.totals,
         result: state.view.result,
         table: turn.draft.table.map(texts),
         rack: texts(turn.draft.rack),

@@ -136,11 +136,6 @@ export function openingText(value) {
   return interpolate(gettext("Opening: %(value)s of %(minimum)s"), { value, minimum: OPENING_MINIMUM });
 }
 
-/** @param {number} n */
-export function handText(n) {
-  return interpolate(gettext("Hand %(n)s"), { n });
-}
-
 /**
  * The hand's result in the API's shape (SeatState.view.result).
  * @typedef {{winner: number | null, score: number, reason: "rack_empty" | "blocked", rack_points: number[]}} HandResult
@@ -180,7 +175,7 @@ export function resultText(mode, result, viewer = null) {
     else text = gettext("%(winner)s went out and wins the %(points)s points left on %(loser)s's rack.");
     return interpolate(text, { points: result.score, winner: playerName(mode, result.winner), loser: playerName(mode, 1 - result.winner) });
   }
-  const blocked = gettext("The pool is empty and neither player could play: the hand is blocked.");
+  const blocked = gettext("The pool is empty and both players passed in turn: the hand is blocked.");
   const racks = interpolate(gettext("Points left on the racks: %(first)s %(points0)s, %(second)s %(points1)s."), {
     first: playerName(mode, 0, viewer),
     second: playerName(mode, 1, viewer),
@@ -199,19 +194,4 @@ export function resultText(mode, result, viewer = null) {
   }
   wins = interpolate(wins, { winner: playerName(mode, result.winner), n });
   return `${blocked} ${racks} ${wins}`;
-}
-
-/**
- * The match totals: "You 23 · Computer 0".
- * @param {Mode} mode
- * @param {readonly number[]} totals
- * @param {Viewer} [viewer]
- */
-export function totalsText(mode, totals, viewer = null) {
-  return interpolate(gettext("Match: %(first)s %(total0)s · %(second)s %(total1)s"), {
-    first: playerName(mode, 0, viewer),
-    second: playerName(mode, 1, viewer),
-    total0: totals[0],
-    total1: totals[1],
-  });
 }

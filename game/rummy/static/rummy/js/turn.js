@@ -95,6 +95,9 @@ export class Turn {
   move(ids, target) {
     const names = tileNames(ids.filter((id) => Object.hasOwn(this.draft.tiles, id)).map((id) => this.text(id)));
     return this.#changed(moveTiles(this.draft, ids, target), (turn) => {
+      if (target.to === "rack" && ids.every((id) => this.draft.rack.includes(id))) {
+        return interpolate(gettext("%(tiles)s moved on your rack."), { tiles: names });
+      }
       if (target.to === "rack") return interpolate(gettext("%(tiles)s back on your rack."), { tiles: names });
       const where = locateTile(turn.draft, ids[0]);
       const index = where && where.on === "set" ? where.index : 0;
