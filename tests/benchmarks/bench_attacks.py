@@ -48,6 +48,7 @@ sys.path.insert(0, str(ROOT))
 from game.mahjong.engine import Game, get_layout  # noqa: E402
 from game.mahjong.engine.solver import Budget, solve_tiles  # noqa: E402
 from game.rummy.engine import HandCode, Level, apply, bot_move, new_hand  # noqa: E402
+from game.rummy.engine.codes import SEED_LETTERS  # noqa: E402
 from game.rummy.engine.tiles import rack_json, table_json  # noqa: E402
 from tests.benchmarks import make_solver_sets as sets  # noqa: E402
 
@@ -163,11 +164,16 @@ def hard_boards() -> list[dict[str, Any]]:
     return [{"layout": layout_id, "tiles": tiles} for _, layout_id, tiles in timed[:HARD_BOARDS]]
 
 
+def bench_code(k: int) -> HandCode:
+    """The k-th of a fixed series of public codes: the same positions in every run."""
+    return HandCode("".join(chr(ord("A") + k // 26**i % 26) for i in range(SEED_LETTERS)))
+
+
 def rummy_positions() -> list[dict[str, Any]]:
     """Positions from hands the Medium computer plays against itself, a few turns in (Hard to move)."""
     positions: list[dict[str, Any]] = []
     for k in itertools.count():
-        state = new_hand(HandCode.random(), 0)
+        state = new_hand(bench_code(k), 0)
         for turn in range(12):
             if state.result is not None:
                 break
