@@ -37,19 +37,21 @@ short, which the caller reports.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from game.common.rng import SplitMix64
 
-from .solver import OutOfStates, Search
+from .solver import OutOfStates, OutOfTime, Search
 from .tiles import CODES, COPIES, JOKER, JOKERS, POINTS
 
 SAMPLES: Final = 8
-"""Hands sampled for each decision."""
-REPLY_STATES: Final = 1500
+"""The most hands sampled for each decision."""
+PLAN_STATES: Final = 6_000
+"""No new sample is begun once the samples have taken this many search states: a decision's cost
+is bounded by its work, not by the clock, so the same position and seed give the same move."""
+REPLY_STATES: Final = 1000
 """The most search states one modelled turn in a sample may take; beyond, it places rack-only sets."""
 OUT_VALUE: Final = 40.0
 """What emptying one's rack is worth in a sample, on top of the points left on the other rack."""
@@ -94,21 +96,45 @@ def unseen_tiles(table: Sequence[int], rack: Sequence[int]) -> list[int]:
     return unseen
 
 
+_NOTHING: Final = (0,) * CODES
+
+
 def _points(counts: Sequence[int]) -> int:
     return sum(POINTS[code] * n for code, n in enumerate(counts) if n)
 
 
 class _Turns:
-    """The fast policies of a sample, counting the search states they spend."""
+    """The fast policies of a sample, counting the search states they spend.
 
-    def __init__(self) -> None:
+    A modelled turn depends only on the table (unless the player has not
+    opened), the rack and whether it has opened, and candidates often meet the
+    same one (a reply before the other player opens, a draw's table), so each
+    is found once per decision.
+    """
+
+    def __init__(self, deadline: float | None) -> None:
         self.states = 0
+        self.deadline = deadline
+        self.known: dict[tuple[bool, tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
 
-    def most(self, table: Sequence[int], rack: Sequence[int], opened: bool) -> list[int]:
-        """Counts of the rack tiles a most-tiles player places (all zero: it draws)."""
+    def most(self, table: Sequence[int], rack: Sequence[int], opened: bool) -> tuple[int, ...]:
+        """Counts of the rack tiles a most-tiles player places (all zero: it draws).
+
+        Raises :class:`OutOfTime` past the deadline."""
         if not any(rack):
-            return [0] * CODES
-        search = Search(table if opened else [0] * CODES, rack, opening=not opened, max_states=REPLY_STATES)
+            return _NOTHING
+        key = (opened, tuple(table) if opened else _NOTHING, tuple(rack))
+        found_before = self.known.get(key)
+        if found_before is not None:
+            return found_before
+        search = Search(
+            table if opened else _NOTHING,
+            rack,
+            opening=not opened,
+            deadline=self.deadline,
+            max_states=REPLY_STATES,
+        )
+        on_table = opened
         try:
             found = search.best()
         except OutOfStates:
@@ -116,22 +142,25 @@ class _Turns:
             if opened:
                 # Too large to settle quickly: the sets of the rack alone are a fair stand-in.
                 self.states += search.states
-                search = Search([0] * CODES, rack, max_states=REPLY_STATES)
+                on_table = False
+                search = Search(_NOTHING, rack, deadline=self.deadline, max_states=REPLY_STATES)
                 try:
                     found = search.best()
                 except OutOfStates:
                     found = None
-        self.states += search.states
+        finally:
+            self.states += search.states
         placed = [0] * CODES
-        if found is None:
-            return placed
-        for tiles in found.sets:
-            for code in tiles:
-                placed[code] += 1
-        if opened:
-            for code in range(CODES):
-                placed[code] -= table[code]
-        return placed
+        if found is not None:
+            for tiles in found.sets:
+                for code in tiles:
+                    placed[code] += 1
+            if on_table:
+                for code in range(CODES):
+                    placed[code] -= table[code]
+        result = tuple(placed)
+        self.known[key] = result
+        return result
 
 
 def _value(mine: Sequence[int], theirs: Sequence[int], my_extra: int = 0) -> float:
@@ -196,7 +225,7 @@ def weigh(
     seed: int,
     deadline: float | None,
 ) -> Verdict:
-    """The best candidate over :data:`SAMPLES` sampled hands; ``candidates[0]`` is the default.
+    """The best candidate over up to :data:`SAMPLES` sampled hands; ``candidates[0]`` is the default.
 
     ``table`` and ``rack`` are counts by code, ``opened`` is (this seat, the
     other seat).  The other rack gets ``opponent_tiles`` of the unseen tiles
@@ -205,22 +234,27 @@ def weigh(
     unseen = unseen_tiles(table, rack)
     key = ",".join(map(str, table)) + "|" + ",".join(map(str, rack)) + f"|{opened}|{opponent_tiles}"
     rng = SplitMix64.from_text(f"rummy-hard-plan|{seed}|{key}")
-    turns = _Turns()
+    turns = _Turns(deadline)
     totals = [0.0] * len(candidates)
     done = 0
     out_of_time = False
-    for _ in range(SAMPLES):
-        if deadline is not None and time.perf_counter() > deadline:
-            out_of_time = True
-            break
+    while done < SAMPLES and turns.states < PLAN_STATES and len(candidates) > 1:
         order = list(unseen)
         rng.shuffle(order)
         theirs = [0] * CODES
         for code in order[:opponent_tiles]:
             theirs[code] += 1
         pool = order[opponent_tiles:]
-        for index, candidate in enumerate(candidates):
-            totals[index] += _play_sample(turns, candidate, table, rack, opened, theirs, pool)
+        try:
+            values = [
+                _play_sample(turns, candidate, table, rack, opened, theirs, pool) for candidate in candidates
+            ]
+        except OutOfTime:
+            # A sample cut short would compare the candidates on different hands: it is dropped.
+            out_of_time = True
+            break
+        for index, value in enumerate(values):
+            totals[index] += value
         done += 1
     if not done:
         return Verdict(0, tuple(0.0 for _ in candidates), 0, turns.states, out_of_time)
