@@ -30,9 +30,13 @@ The candidate with the best mean wins, but a candidate other than the first
 (the most tiles now, today's Hard move) must beat it by :data:`MARGIN`: the
 samples are few, and a change of plan should pay more than their noise.
 
-Every search in a sample is limited in states (not in time), so the result
-depends only on the position and the seed; the clock only cuts the sampling
-short, which the caller reports.
+Every search in a sample is limited in states (:data:`REPLY_STATES`), and no
+new sample is begun once the samples have spent :data:`PLAN_STATES` in all,
+so the result depends only on the position and the seed, and a decision costs
+a bounded amount of work (a few hundred milliseconds on one core).  The clock
+only cuts the sampling short, past the caller's deadline: the sample under way
+is dropped, the candidates are compared on the samples finished, and the
+caller reports the budget exhausted.
 """
 
 from __future__ import annotations
