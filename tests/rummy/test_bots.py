@@ -18,11 +18,13 @@ from game.rummy.engine import (
     format_table,
     new_hand,
     parse_table_text,
+    planner,
     view,
 )
 from game.rummy.engine.bots import EASY_MISS, most_tiles_move
-from game.rummy.engine.planner import unseen_tiles
-from game.rummy.engine.tiles import TEXTS
+from game.rummy.engine.planner import Candidate, unseen_tiles, weigh
+from game.rummy.engine.solver import OutOfStates, Search
+from game.rummy.engine.tiles import CODES, TEXTS
 
 from .helpers import play_hand
 from .ilp_model import ilp_best
@@ -290,3 +292,43 @@ def test_the_samples_deal_exactly_the_tiles_the_seat_cannot_see() -> None:
     assert unseen.count(0) == 0  # both red 1s are in sight
     assert unseen.count(TEXTS.index("B7")) == 0
     assert unseen.count(TEXTS.index("J")) == 1
+
+
+def test_a_deadline_in_the_sampling_keeps_the_most_tiles_and_says_so() -> None:
+    """The clock only cuts the samples short: with none finished the first candidate (the most
+    tiles now, the best move found so far) stands, and the cut is reported."""
+    p = random_position("planner-deadline", 30, 8, 0, 0)
+    table_counts, rack_counts = p.counts()
+    most = most_tiles_move(p.table, p.rack, True, 20, budget_s=600)
+    assert most.kind is ActionKind.PLAY
+    candidates = [Candidate(tuple(counts([str(t) for t in most.played]))), Candidate((0,) * CODES)]
+    cut = weigh(candidates, table_counts, rack_counts, (True, True), 10, seed=3, deadline=0.0)
+    assert cut.out_of_time and cut.samples == 0 and cut.choice == 0
+    full = weigh(candidates, table_counts, rack_counts, (True, True), 10, seed=3, deadline=None)
+    assert not full.out_of_time and full.samples > 0
+
+
+def test_a_modelled_turn_places_only_rack_tiles_when_cut_to_the_racks_own_sets(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A modelled turn whose search with the table runs out of states places the rack's own sets:
+    rack tiles only, none taken from the table."""
+    monkeypatch.setattr(planner, "REPLY_STATES", 60)
+    checked = 0
+    for index in range(200):
+        p = random_position(f"planner-turn|{index}", 50 + index % 30, 12, 0, 0)
+        table_counts, rack_counts = p.counts()
+        try:
+            Search(table_counts, rack_counts, max_states=60).best()
+            continue  # settled with the table: not the case under test
+        except OutOfStates:
+            pass
+        own = Search([0] * CODES, rack_counts, max_states=60).best()
+        if own is None or not own.sets:
+            continue
+        placed = planner._Turns(None).most(table_counts, rack_counts, True)
+        assert list(placed) == counts([TEXTS[code] for tiles in own.sets for code in tiles])
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
