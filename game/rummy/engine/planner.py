@@ -37,6 +37,19 @@ a bounded amount of work (a few hundred milliseconds on one core).  The clock
 only cuts the sampling short, past the caller's deadline: the sample under way
 is dropped, the candidates are compared on the samples finished, and the
 caller reports the budget exhausted.
+
+What it is worth, measured with ``tests/benchmarks/bench_rummy_hard.py`` (on
+a shared machine, so the figures are few): against the turn search alone
+(today's Hard before it planned), 219 of 400 decided hands on deals 0-199,
+54.8 % (95 % interval 49.9-59.6 %), +1.9 points a hand; every hand of 100
+against Medium.  It places fewer tiles than the turn search on about 30 % of
+its moves, mostly by drawing instead.  Which ideas pay, on the same deals:
+without the draw candidate, 51.0 % of 200 hands against 54.5 % with it.  Two
+fixed rules in place of the look-ahead lose to the turn search: keeping a
+reserve (one tile a turn unless going out or the other player holds five or
+fewer) 46-47 % of 80 hands, and keeping the jokers until going out (or the
+other holds three or fewer) 47.5 % of 120 hands.  Holding back pays only
+where the samples say so, not as a rule.
 """
 
 from __future__ import annotations
