@@ -16,7 +16,14 @@ PYTEST_WORKERS ?= 2
 .PHONY: setup run test lint bench messages
 .PHONY: serve load lock
 
-setup: $(STAMP) $(NODE_STAMP)
+setup: $(STAMP) $(NODE_STAMP) tsconfig.json
+
+# tsc reads "../../core/js/api.js" in any game's client as the file it is served as through
+# rootDirs: every game/<name>/static, found here (a new game is not listed anywhere), written
+# into tsconfig.json over tsconfig.base.json's options. git ignores the file made.
+GAME_STATIC := $(wildcard game/*/static)
+tsconfig.json: tsconfig.base.json $(GAME_STATIC)
+	node -e 'require("fs").writeFileSync("tsconfig.json", JSON.stringify({extends: "./tsconfig.base.json", compilerOptions: {rootDirs: process.argv.slice(1)}}, null, 2) + "\n")' $(GAME_STATIC)
 
 # tsc and eslint for the client, pinned by package-lock.json.
 $(NODE_STAMP): package-lock.json
@@ -45,7 +52,7 @@ lint: setup
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
 	DJANGO_DEBUG=1 $(PYTHON) -m mypy
-	.venv/bin/lint-imports --no-cache
+	DJANGO_DEBUG=1 $(PYTHON) manage.py lint_imports
 	node_modules/.bin/tsc -p tsconfig.json
 	node_modules/.bin/eslint .
 
@@ -65,8 +72,9 @@ bench: setup
 	[ "$$found" = 1 ] || echo "no benchmarks in tests/benchmarks/"
 
 # Refresh the translation catalogues after changing interface strings.
-# Each game app keeps its own catalogues in game/<name>/locale/, made from inside its folder.
-GAME_APPS := game/core game/mahjong game/rummy
+# Each game app keeps its own catalogues in game/<name>/locale/, made from inside its folder
+# (every folder of game/ with an apps.py: the shared core and each game).
+GAME_APPS := $(patsubst %/apps.py,%,$(wildcard game/*/apps.py))
 messages: setup
 	DJANGO_DEBUG=1 $(PYTHON) manage.py makemessages -l it -l pl -l ru -l fr --ignore=.venv --ignore=game --ignore=node_modules
 	@set -e; for app in $(GAME_APPS); do \

@@ -20,7 +20,6 @@ from modeltranslation.utils import build_localized_fieldname, get_language
 
 HOME_KEY = "home"
 FAQ_KEY = "faq"
-HOW_TO_PLAY_KEY = "how-to-play"
 
 BODY_HELP = _("Empty lines separate paragraphs; headings, lists and diagrams work too.")
 SAMPLE_DIGESTS_HELP = _(

@@ -7,7 +7,7 @@ from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 
 from .caching import cached_public_page
-from .models import FAQ_KEY, HOME_KEY, HOW_TO_PLAY_KEY, FaqEntry, Page
+from .models import FAQ_KEY, HOME_KEY, FaqEntry, Page
 
 PREVIEW_PARAMETER = "preview"
 
@@ -47,8 +47,7 @@ def home(request: HttpRequest) -> HttpResponse:
     """The home page; a built-in welcome text until the content is loaded."""
     page = Page.objects.published().filter(key=HOME_KEY).first()
     guides = list(Page.objects.published().exclude(key=HOME_KEY))
-    how_to_play = next((guide for guide in guides if guide.key == HOW_TO_PLAY_KEY), None)
-    return render(request, "rules/home.html", {"page": page, "guides": guides, "how_to_play": how_to_play})
+    return render(request, "rules/home.html", {"page": page, "guides": guides})
 
 
 @require_safe

@@ -10,7 +10,7 @@ see; a ping is a few bytes.
 
 One event loop per worker reads every connection, so a client that sends its headers
 or body a byte at a time holds no worker (``tests/test_slow_clients.py``); a reverse
-proxy in front still buffers requests and times slow ones out (README, "Production run").
+proxy in front still buffers requests and times slow ones out (docs/deployment.md, "Production run").
 
 uvicorn's own reading of ``X-Forwarded-For`` / ``-Proto`` is off: it would believe them
 from any loopback peer (gunicorn's ``forwarded_allow_ips``) and rewrite the client

@@ -54,7 +54,7 @@ def own_origin(scope: dict[str, Any]) -> Origin | None:
     secure = scope.get("scheme") == "wss"
     client = scope.get("client") or (None,)
     if settings.BEHIND_PROXY and is_trusted_proxy(client[0]):
-        # TLS ends at our proxy, which says how it was reached (README, "The reverse proxy").
+        # TLS ends at our proxy, which says how it was reached (docs/deployment.md, "The reverse proxy").
         secure = secure or (_header(scope, b"x-forwarded-proto") or "").strip().lower() == "https"
     scheme = "https" if secure else "http"
     try:

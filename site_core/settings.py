@@ -25,6 +25,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from game.core.from_games import EnumNames, ThrottlePerMinute, ThrottleRates
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 _TRUE_VALUES = ("1", "true", "yes", "on")
@@ -272,7 +274,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # process, with room for far more clients than one process serves. "pages"
 # holds whole public pages, always in the process's own memory and bounded:
 # page keys never reach Redis, so Redis holds only state and may run without
-# eviction (README, "Redis"). An editor's change reaches every process's page
+# eviction (docs/deployment.md, "Redis"). An editor's change reaches every process's page
 # cache through the content version kept in the database (rules/caching.py).
 
 STATE_CACHE_ENTRIES = 100_000
@@ -385,13 +387,14 @@ STATIC_URL = "static/"
 STATIC_ROOT = Path(env_str("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    # Hashed, compressed files served by WhiteNoise need `collectstatic`;
-    # in debug (make run, tests) plain storage serves files straight from apps.
+    # Minified, hashed, compressed files served by WhiteNoise need `collectstatic`
+    # (site_core/static_storage.py); in debug (make run, tests) plain storage serves files
+    # straight from apps.
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "site_core.static_storage.MinifiedStaticFilesStorage"
         )
     },
 }
@@ -451,19 +454,9 @@ if not DEBUG:
 
 # --- REST framework ------------------------------------------------------------
 
-THROTTLE_PER_MINUTE = {
-    "deals": 60,
-    "scores": 10,
-    "shuffle": 60,
-    "solve": 20,  # each solve may take up to a second of CPU
-    "reads": 300,
-    "rummy_check": 300,  # a check is cheap: players check as they arrange tiles
-    "rummy_moves": 20,  # like solve: Hard may search for up to a second
-    "rummy_matches": 20,  # a new match deals a hand and may play the computer's first move
-    "rummy_actions": 120,  # each may include the computer's reply (up to a second for Hard)
-    "replays": 60,  # a replay page (HTML), drawn from what the submission stored
-    "boards": 60,  # a leaderboard or daily page (HTML): read from the database at each view
-}
+# Requests per minute per client address, by scope: "reads" (every plain GET of the API) here, each
+# game's own scopes in its registry entry (GameInfo.throttle_rates), looked up when first read.
+THROTTLE_PER_MINUTE = ThrottlePerMinute({"reads": 300})
 # Multiplies every rate above: the load test (tests/load/run_load.py) plays
 # hundreds of games from the one loopback address.
 THROTTLE_SCALE = env_int("DJANGO_THROTTLE_SCALE", 1, minimum=1)
@@ -495,9 +488,7 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "game.core.api.errors.exception_handler",
     # Per client address, counted in the default cache (Redis when REDIS_URL is
     # set, so all workers share the counts). Scopes are set on the API views.
-    "DEFAULT_THROTTLE_RATES": {
-        scope: f"{per_minute * THROTTLE_SCALE}/min" for scope, per_minute in THROTTLE_PER_MINUTE.items()
-    },
+    "DEFAULT_THROTTLE_RATES": ThrottleRates(THROTTLE_PER_MINUTE, THROTTLE_SCALE),
     # The client address for throttling: REMOTE_ADDR, or behind our proxies the
     # address the outermost one appended to X-Forwarded-For. Never the whole
     # header, which any client can fill in (DRF's default with NUM_PROXIES unset).
@@ -506,27 +497,24 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Miaojong API",
+    # Each game's line is added from the registry (game/core/api/schema.py).
     "DESCRIPTION": (
-        "Mahjong Solitaire (layouts, deals, shuffles, a solver, verified scores and leaderboards: the "
-        "paths at the root of /api/) and Tile Rummy (turn checks and the computer's moves, under "
-        '/api/rummy/). Every error is answered as {"error": "<message naming the field>", '
-        '"code": "<stable code>"}.'
+        'The games of the site, listed below. Every error is answered as {"error": "<message naming '
+        'the field>", "code": "<stable code>"}.'
     ),
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "game.core.api.schema.describe_games",
+    ],
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # Swagger UI from drf-spectacular-sidecar's static files instead of a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    # Names for choice sets used by several fields ("mode" and "daily" share one).
-    "ENUM_NAME_OVERRIDES": {
-        "ModeEnum": "game.mahjong.api.serializers.MODES",
-        "FaceEnum": "game.mahjong.engine.FACES",
-        "EventTypeEnum": "game.mahjong.api.serializers.EVENT_TYPES",
-        "RummyModeEnum": "game.rummy.api.serializers.MODES",
-        "RummyNewMatchModeEnum": "game.rummy.api.serializers.NEW_MATCH_MODES",
-        "RummyActionEnum": "game.rummy.api.serializers.ACTIONS",
-    },
+    # Names for choice sets used by several fields ("mode" and "daily" share one): each game's
+    # GameInfo.api_enum_names.
+    "ENUM_NAME_OVERRIDES": EnumNames(),
 }
 
 # --- Logging -----------------------------------------------------------------

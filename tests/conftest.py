@@ -31,6 +31,10 @@ def _flushes_the_database(item: pytest.Item) -> bool:
     return transactional or "live_server" in fixtures or "transactional_db" in fixtures
 
 
+def _drives_a_browser(item: pytest.Item) -> bool:
+    return "playwright" in getattr(item, "fixturenames", ())
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Tests that empty the database when they end (transactional ones, the browser tests'
@@ -38,8 +42,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     the data migrations wrote. pytest-django sorts so too, but first, and the order it leaves
     is not the one that runs; this runs last. The sort is stable, and xdist hands each worker
     its tests in this order.
+
+    The browser tests come last of all: pytest-playwright keeps an event loop running in the
+    worker's main thread from its first browser test to the end of the session, and synchronous
+    code there that calls async_to_sync (a room told of a change over HTTP) would then fail.
     """
-    items.sort(key=_flushes_the_database)
+    items.sort(key=lambda item: (_flushes_the_database(item), _drives_a_browser(item)))
 
 
 @pytest.fixture(autouse=True)

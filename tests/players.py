@@ -124,14 +124,20 @@ def bot_log(
     return log
 
 
-def retimed_with_last_two_swapped(log: Sequence[dict[str, Any]], rng: random.Random) -> list[dict[str, Any]]:
-    """A stored game's log copied: its last two pairs swapped, every time moved a little.
-
-    The last two pairs of a cleared board are always both free, so the copy is a
-    legal game.
+def retimed_with_last_two_swapped(
+    log: Sequence[dict[str, Any]], layout: Layout, tiles: Sequence[Any], rng: random.Random
+) -> list[dict[str, Any]]:
+    """A stored game's log copied: the last two of its pairs that may change places swapped
+    (the very last two, unless one of them lies on a tile of the other), every time moved a little.
     """
     matches = [dict(event) for event in log if event["type"] == "match"]
-    matches[-1], matches[-2] = matches[-2], matches[-1]
+    for k in range(len(matches) - 1, 0, -1):
+        swapped = [*matches[: k - 1], matches[k], matches[k - 1], *matches[k + 1 :]]
+        if _clears(layout, tiles, swapped):
+            matches = swapped
+            break
+    else:
+        raise AssertionError("no two pairs of this game can change places")
     t = matches[0]["t"] + rng.randint(100, 900)
     copied = []
     for k, event in enumerate(matches):
@@ -139,6 +145,16 @@ def retimed_with_last_two_swapped(log: Sequence[dict[str, Any]], rng: random.Ran
             t += max(400, round((log_gap(log, k)) * rng.uniform(0.85, 1.15)))
         copied.append({**event, "t": t})
     return copied
+
+
+def _clears(layout: Layout, tiles: Sequence[Any], matches: Sequence[dict[str, Any]]) -> bool:
+    board = Board(layout, list(tiles))
+    for event in matches:
+        free = set(board.free_tiles())
+        if event["a"] not in free or event["b"] not in free:
+            return False
+        board.remove(event["a"], event["b"])
+    return True
 
 
 def log_gap(log: Sequence[dict[str, Any]], k: int) -> int:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from game.core.api import tokens
+from game.mahjong import tokens
 from game.mahjong.api import submissions
 from game.mahjong.engine import deal
 from tests.paths import moved

@@ -8,7 +8,7 @@ import random
 import pytest
 from django.test import Client
 
-from game.core.api import tokens
+from game.mahjong import tokens
 from game.mahjong.engine import get_layout
 from game.mahjong.models import Score
 from tests.api.conftest import _fresh_throttles, deal_long_ago, make_score, play, submit_ok

@@ -40,9 +40,12 @@ def run_python(args: list[str], env: dict[str, str]) -> subprocess.CompletedProc
 
 def settings_of(env: dict[str, str], *names: str) -> dict[str, Any]:
     """The named settings of a process run with ``env``, as JSON (anything else as its str())."""
+    # The apps are loaded first: the games' rate-limit scopes are read from the registry.
     code = (
-        "import json; from site_core import settings as s; "
-        f"print(json.dumps({{n: getattr(s, n, None) for n in {list(names)!r}}}, default=str))"
+        "import django, json; from collections.abc import Mapping; django.setup(); "
+        "from django.conf import settings as s; "
+        f"print(json.dumps({{n: getattr(s, n, None) for n in {list(names)!r}}}, "
+        "default=lambda v: dict(v) if isinstance(v, Mapping) else str(v)))"
     )
     result = run_python(["-c", code], env)
     assert result.returncode == 0, result.stderr

@@ -1,11 +1,15 @@
 """The registry of games: each game's app describes itself once, here is where the site reads it.
 
 A game's ``AppConfig`` subclasses :class:`GameAppConfig` and sets ``game`` to a
-:class:`GameInfo`. The site's navigation, its URL mounting (pages under a
-translated prefix, the API under ``/api/<slug>/``), the sitemap, the page
-texts' diagram fences (:class:`ContentFence`) and ``purge_stale`` all come from these entries, in
-``INSTALLED_APPS`` order, so adding a game touches no shared file but
-``INSTALLED_APPS``.
+:class:`GameInfo`. The site's navigation, its URL mounting (pages under a translated prefix,
+the API under ``/api/<slug>/``, sockets under ``/ws/<slug>/``), the sitemap, the home page's
+cards, their stylesheets and what a game adds beside the home text, the API's error codes and
+rate limits, the schema's enum names, the page texts' diagram fences (:class:`ContentFence`),
+``purge_stale`` and the import contracts (``manage.py lint_imports``) all come from these
+entries, in ``INSTALLED_APPS`` order. The sample pages of a game's ``content/`` folder
+(``load_sample_content``), its catalogues (``make messages``) and its client (``tsc``) are found
+in the game's folder. So adding a game touches no shared file but ``INSTALLED_APPS``:
+tests/third_game/ proves it.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import datetime as dt
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from django.apps import AppConfig, apps
@@ -54,6 +59,20 @@ class ContentFence:
 
 
 @dataclass(frozen=True)
+class ErrorCode:
+    """One of a game's own API error codes: what it means, its HTTP status, and what the game's
+    client makes of it (the client's lists are tested against these flags, so the server stays
+    their source)."""
+
+    meaning: str
+    status: int = 400
+    final: bool = False
+    """Sending the same request again can never succeed (a refused score: the game is over for good)."""
+    stale: bool = False
+    """The client's copy of the game is behind the server's: it reads it again to see why."""
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """What the site needs to know about one game.
 
@@ -84,8 +103,23 @@ class GameInfo:
     """The card's buttons: the main way to play first, then the others."""
     rules_page: str | None = None
     """The key of the content page with the game's rules, linked from its card."""
-    api_error_codes: Mapping[str, str] = field(default_factory=dict)
-    """The game's own API error codes (beyond the shared ``CODES``), each with what it means."""
+    api_error_codes: Mapping[str, ErrorCode] = field(default_factory=dict)
+    """The game's own API error codes (beyond the shared ``CODES``), each written here once."""
+    throttle_rates: Mapping[str, int] = field(default_factory=dict)
+    """The game's rate-limit scopes (its views' ``throttle_scope``), each with its requests per
+    minute per client address (``settings.THROTTLE_SCALE`` multiplies them all)."""
+    api_enum_names: Mapping[str, str] = field(default_factory=dict)
+    """Schema enum name -> dotted path of the choices it names (drf-spectacular's
+    ``ENUM_NAME_OVERRIDES``), for choice sets several fields share."""
+    engine: str | None = None
+    """The game's pure rules package: ``manage.py lint_imports`` keeps it free of Django and the site."""
+    home_stylesheets: tuple[str, ...] = ()
+    """Static paths of the stylesheets the game's parts of the home page need: its card's picture
+    and colour, what it shows beside the home text."""
+    api_summary: str = ""
+    """What the game's API offers, in a few words, for the schema's description."""
+    home_template: str | None = None
+    """A template the home page shows beside its text (Mahjong's daily challenge, say)."""
     websocket_urls: str | None = None
     """Dotted path of a module whose ``websocket_urlpatterns`` are mounted at ``/ws/<slug>/``."""
     picture: str | None = None
@@ -108,6 +142,11 @@ def games() -> list[GameInfo]:
     return [config.game for config in apps.get_app_configs() if isinstance(config, GameAppConfig)]
 
 
+def game_folders() -> list[Path]:
+    """Each installed game's app folder, in ``INSTALLED_APPS`` order (its ``content/``, say)."""
+    return [Path(config.path) for config in apps.get_app_configs() if isinstance(config, GameAppConfig)]
+
+
 def nav_links() -> list[NavLink]:
     return [link for game in games() for link in game.nav]
 
@@ -121,9 +160,24 @@ def js_catalogue_packages() -> list[str]:
     return ["game.core", *(game.js_catalogue for game in games() if game.js_catalogue)]
 
 
-def api_error_codes() -> dict[str, str]:
+def api_error_codes() -> dict[str, ErrorCode]:
     """Every game's own API error codes, by code."""
-    return {code: meaning for game in games() for code, meaning in game.api_error_codes.items()}
+    return {code: error for game in games() for code, error in game.api_error_codes.items()}
+
+
+def throttle_rates() -> dict[str, int]:
+    """Every game's rate-limit scopes, with their requests per minute."""
+    return {scope: rate for game in games() for scope, rate in game.throttle_rates.items()}
+
+
+def api_enum_names() -> dict[str, str]:
+    """Every game's schema enum names, with the dotted path of their choices."""
+    return {name: dotted for game in games() for name, dotted in game.api_enum_names.items()}
+
+
+def home_stylesheets() -> list[str]:
+    """The stylesheets of every game's parts of the home page, each once."""
+    return list(dict.fromkeys(sheet for game in games() for sheet in game.home_stylesheets))
 
 
 def server_start_hooks() -> list[Callable[[], None]]:

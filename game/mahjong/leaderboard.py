@@ -32,8 +32,8 @@ from django.views.decorators.http import require_safe
 
 from game.core.api.errors import ApiError
 from game.core.api.throttling import ClientRateThrottle
-from game.core.leaderboard import PERIOD_NAMES, PERIODS
 from game.core.page_limits import rate_limited
+from game.mahjong.periods import PERIOD_NAMES, PERIODS
 
 from . import replays
 from .api import submissions

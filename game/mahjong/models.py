@@ -38,8 +38,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from game.core.leaderboard import period_start
 from game.mahjong.engine.play import HINT_PENALTY_MS, SHUFFLE_PENALTY_MS
+from game.mahjong.periods import period_start
 
 
 class Mode(models.TextChoices):

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from game.core.registry import GameAppConfig, GameInfo, NavLink, StaleRows
+from game.core.registry import ErrorCode, GameAppConfig, GameInfo, NavLink, StaleRows
 
 
 def _stale_rows(now: dt.datetime, hidden_days: int) -> Mapping[str, StaleRows]:
@@ -35,6 +35,7 @@ class RummyConfig(GameAppConfig):
         urls="game.rummy.urls",
         url_prefix=pgettext_lazy("URL prefix of the Tile Rummy pages", "rummy/"),
         api_urls="game.rummy.api.urls",
+        api_summary="turn checks, the computer's moves, matches and online rooms",
         api_endpoints={
             "rummy_check": "/api/rummy/check/",
             "rummy_moves": "/api/rummy/moves/",
@@ -61,22 +62,51 @@ class RummyConfig(GameAppConfig):
         websocket_urls="game.rummy.sockets",
         stale_rows=_stale_rows,
         fences={"rummy": "game.rummy.diagrams.SETS_FENCE"},
+        # Those marked stale send the client to read the hand again (static/rummy/js/game.js
+        # RELOAD_CODES): the table it shows is behind the server's.
         api_error_codes={
-            "credential_missing": "no seat credential was sent (Authorization: Seat <key>)",
-            "credential_invalid": "the seat credential is not one of this match's",
-            "not_your_turn": "the other seat is to move",
-            "stale_turn": "the action is for a hand or turn that is not the current one",
-            "hand_over": "the hand is over",
-            "pool_empty": "the pool is empty: pass instead of drawing",
-            "pool_not_empty": "passing is allowed only once the pool is empty",
-            "illegal_table": "the table confirmed breaks a rule (see reason and set)",
-            "hand_not_over": "the next hand starts only once this one is over",
-            "not_vs_computer": "only a match against the computer has a level",
-            "room_full": "both seats of the online room are taken",
-            "room_expired": "nobody played in the online room for 7 days: it has expired",
-            "opponent_away": "the online room waits: the other player is not connected",
-            "not_host": "only the online room's host may free its second seat",
-            "seat_free": "the online room's second seat is free already",
-            "opponent_here": "the second player is at the table: their seat cannot be freed",
+            "credential_missing": ErrorCode(
+                "no seat credential was sent (Authorization: Seat <key>)", status=401
+            ),
+            "credential_invalid": ErrorCode("the seat credential is not one of this match's", status=403),
+            "not_your_turn": ErrorCode("the other seat is to move", status=409, stale=True),
+            "stale_turn": ErrorCode(
+                "the action is for a hand or turn that is not the current one", status=409, stale=True
+            ),
+            "hand_over": ErrorCode("the hand is over", status=409, stale=True),
+            "pool_empty": ErrorCode("the pool is empty: pass instead of drawing", status=409, stale=True),
+            "pool_not_empty": ErrorCode(
+                "passing is allowed only once the pool is empty", status=409, stale=True
+            ),
+            "illegal_table": ErrorCode("the table confirmed breaks a rule (see reason and set)"),
+            "hand_not_over": ErrorCode(
+                "the next hand starts only once this one is over", status=409, stale=True
+            ),
+            "not_vs_computer": ErrorCode("only a match against the computer has a level"),
+            "room_full": ErrorCode("both seats of the online room are taken", status=409),
+            "room_expired": ErrorCode(
+                "nobody played in the online room for 7 days: it has expired", status=410
+            ),
+            "opponent_away": ErrorCode(
+                "the online room waits: the other player is not connected", status=409
+            ),
+            "not_host": ErrorCode("only the online room's host may free its second seat", status=403),
+            "seat_free": ErrorCode("the online room's second seat is free already", status=409),
+            "opponent_here": ErrorCode(
+                "the second player is at the table: their seat cannot be freed", status=409
+            ),
         },
+        throttle_rates={
+            "rummy_check": 300,  # a check is cheap: players check as they arrange tiles
+            "rummy_moves": 20,  # like solve: Hard may search for up to a second
+            "rummy_matches": 20,  # a new match deals a hand and may play the computer's first move
+            "rummy_actions": 120,  # each may include the computer's reply (up to a second for Hard)
+        },
+        api_enum_names={
+            "RummyModeEnum": "game.rummy.api.serializers.MODES",
+            "RummyNewMatchModeEnum": "game.rummy.api.serializers.NEW_MATCH_MODES",
+            "RummyActionEnum": "game.rummy.api.serializers.ACTIONS",
+        },
+        engine="game.rummy.engine",
+        home_stylesheets=("rummy/tiles.css", "rummy/card.css"),
     )

@@ -37,6 +37,7 @@ from game.common.rng import seed_from_text
 from game.core import heavy
 from game.core.keyed import keyed_letters
 
+from .apps import RummyConfig
 from .engine import (
     Action,
     ActionKind,
@@ -73,25 +74,10 @@ TOUCH_MATCH_AFTER: Final = dt.timedelta(minutes=10)
 """A match's last activity is rewritten by play at most this often. It decides only expiry and
 purging, counted in days, and leaving it alone spares most actions a transaction."""
 
-STATUS: Final = {
-    "credential_missing": 401,
-    "credential_invalid": 403,
-    "not_found": 404,
-    "not_your_turn": 409,
-    "stale_turn": 409,
-    "hand_over": 409,
-    "pool_empty": 409,
-    "pool_not_empty": 409,
-    "hand_not_over": 409,
-    "illegal_table": 400,
-    "not_vs_computer": 400,
-    "room_full": 409,
-    "room_expired": 410,
-    "opponent_away": 409,
-    "not_host": 403,
-    "seat_free": 409,
-    "opponent_here": 409,
+STATUS: Final = {"not_found": 404} | {
+    code: error.status for code, error in RummyConfig.game.api_error_codes.items()
 }
+"""The HTTP status of each refusal: the house's ``not_found``, then the game's own codes."""
 
 
 class Refusal(Exception):

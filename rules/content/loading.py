@@ -134,6 +134,14 @@ def _load_row(model: Any, kind: str, key: str, wanted: dict[str, Any]) -> LoadRe
     return result
 
 
+def content_roots() -> list[Path]:
+    """Where the sample texts are: this folder, then each game's own ``content/`` folder (its rules
+    and guides, in the same layout), found beside the game's app in ``INSTALLED_APPS`` order."""
+    from game.core.registry import game_folders
+
+    return [CONTENT_DIR, *(folder / "content" for folder in game_folders() if (folder / "content").is_dir())]
+
+
 def load_content(page_model: Any, entry_model: Any, *, root: Path = CONTENT_DIR) -> list[LoadResult]:
     """Add what is missing from every page and FAQ entry of the files; see the module's docstring.
 

@@ -22,7 +22,7 @@ from django.conf import settings as django_settings
 from django.test import Client
 from django.utils import timezone
 
-from game.core.api import tokens
+from game.mahjong import tokens
 from game.mahjong.engine import GameCode, Status, replay
 from game.mahjong.engine import deal as engine_deal
 from game.mahjong.models import Score

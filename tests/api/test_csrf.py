@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from game.core.api import tokens
+from game.mahjong import tokens
 from game.mahjong.engine import GameCode, deal
 from game.mahjong.models import Score
 

@@ -16,7 +16,7 @@ import pytest
 from django.test import Client
 
 from game.common.rng import SplitMix64
-from game.core.api import tokens
+from game.mahjong import tokens
 from game.mahjong.api import daily
 from game.mahjong.engine import MalformedError
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from game.core.api import tokens
+from game.mahjong import tokens
 from game.mahjong.api import daily
 from game.mahjong.engine import all_layouts, get_layout, verify_plan
 from game.mahjong.engine import deal as engine_deal

@@ -14,9 +14,9 @@ from django.test import Client
 
 from game.core.api.errors import CODES, ApiError
 from game.mahjong.api import views
-from game.mahjong.engine import MalformedError
 from site_core.asgi import application as asgi_application
 from site_core.wsgi import application as wsgi_application
+from tests import failing_jobs
 from tests.sockets import run
 
 from .conftest import GENEROUS_RATES, deal_long_ago, play, post
@@ -155,10 +155,7 @@ def test_a_forged_forwarded_for_header_does_not_escape_the_limit(client: Client,
 def test_an_unexpected_failure_is_a_json_500(
     client: Client, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    def broken(*_: Any) -> Any:
-        raise RuntimeError("a bug")
-
-    monkeypatch.setattr(views, "solve_tiles", broken)
+    monkeypatch.setattr(views, "solve_board", failing_jobs.raise_a_bug)
     response = post(client, "/api/solve/", {"layout": "L00", "tiles": [None] * 144})
     assert error_of(response, 500) == "internal server error"
     assert "unhandled error in the API" in caplog.text
@@ -173,10 +170,7 @@ def test_json_nested_thousands_deep_is_a_json_400(client: Client) -> None:
 def test_an_engine_refusal_that_slipped_past_validation_is_a_json_400(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def refuse(*_: Any) -> Any:
-        raise MalformedError("the engine says no")
-
-    monkeypatch.setattr(views, "solve_tiles", refuse)
+    monkeypatch.setattr(views, "solve_board", failing_jobs.refuse_as_the_engine)
     response = post(client, "/api/solve/", {"layout": "L00", "tiles": [None] * 144})
     assert error_of(response, 400) == "the engine says no"
 

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from game.core.api import tokens
 from game.core.api.errors import ApiError
+from game.mahjong import tokens
 from game.mahjong.api import submissions, timing
 from game.mahjong.api.daily import daily_code
 from game.mahjong.api.submissions import check_token, daily_closes

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from game.core.api import tokens
+from game.mahjong import tokens
 from game.mahjong.engine import Board, deal, get_layout, tiles_match
 from game.mahjong.models import Score
 

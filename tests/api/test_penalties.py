@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from game.core.api import tokens
+from game.mahjong import tokens
 from game.mahjong.api import submissions
 from game.mahjong.engine import Game, replay
 from game.mahjong.engine.play import HINT_PENALTY_MS, SHUFFLE_PENALTY_MS, ranked_time, scoring_rules

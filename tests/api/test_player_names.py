@@ -1,4 +1,4 @@
-"""Player names (game/core/player_names.py): what a public board may show, and how pages show it.
+"""Player names (game/mahjong/player_names.py): what a public board may show, and how pages show it.
 
 A name must read as what it is: not invisible (Hangul fillers, zero-width
 characters), not a look-alike made by mixing scripts (``аdmin`` with a
@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from game.core.player_names import clean_name
 from game.mahjong.models import Score
+from game.mahjong.player_names import clean_name
 
 from .conftest import deal_long_ago, make_score, play, submit, submit_ok
 

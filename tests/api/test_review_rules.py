@@ -160,7 +160,12 @@ def test_the_daily_first_places_log_with_its_last_two_pairs_swapped_is_held_and_
     copied_from = client.get(f"/api/scores/{original['id']}/").json()["log"]
     copy_deal = deal_long_ago(client, monkeypatch, daily="classic")
     copy = submitted(
-        client, copy_deal, retimed_with_last_two_swapped(copied_from, random.Random(6)), name="Copy"
+        client,
+        copy_deal,
+        retimed_with_last_two_swapped(
+            copied_from, get_layout(first["layout"]), first["tiles"], random.Random(6)
+        ),
+        name="Copy",
     )
     assert copy["rank"] is None
     (reason,) = Score.objects.get(pk=copy["id"]).review_reasons

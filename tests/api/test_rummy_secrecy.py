@@ -51,9 +51,11 @@ from tests.sockets import Socket, run
 from .rummy import act, auth, create, key_of, server_state
 
 TILE = re.compile(r"(?:[RBKO](?:1[0-3]|[1-9])|J)")
-FORETOLD = 3
-"""A list of this many tiles or more that is the pool's next tiles, in order, foretells draws
-(fewer could be anyone's by chance: a set on the table, part of a rack)."""
+FORETOLD = 5
+"""A list of this many tiles or more that is the pool's next tiles, in order, foretells draws.
+Fewer can be anyone's by chance: with three, the tiles a player had just laid down (K1 K2 K6)
+were once the next three of the pool, in that order, among the hundred pools a hand goes through;
+five from the 40-odd kinds left in a pool agree by chance about once in a hundred million."""
 SAME_RACK = 2
 """A list of this many tiles or more holding exactly another rack's tiles names that rack
 (a single tile can be anyone's: it proves nothing)."""

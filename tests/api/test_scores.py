@@ -9,7 +9,7 @@ import pytest
 from django.core import signing
 from django.test import Client
 
-from game.core.api import tokens
+from game.mahjong import tokens
 from game.mahjong.api import submissions
 from game.mahjong.api.submissions import MAX_EVENTS, MAX_HINTS
 from game.mahjong.engine import Board, GameCode, deal

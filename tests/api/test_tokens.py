@@ -8,7 +8,7 @@ import time
 import pytest
 from django.core import signing
 
-from game.core.api import tokens
+from game.mahjong import tokens
 
 from .conftest import altered
 

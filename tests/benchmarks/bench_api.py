@@ -69,7 +69,7 @@ def bench_deals() -> None:
 def bench_submissions() -> None:
     from django.test import Client
 
-    from game.core.api import tokens
+    from game.mahjong import tokens
     from game.mahjong.engine import GameCode, deal, replay
 
     client = Client(HTTP_HOST="localhost")

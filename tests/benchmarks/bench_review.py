@@ -84,7 +84,7 @@ class Bench:
 
     def dealt(self, code: str, mode: str = "classic", **token: Any) -> tuple[dict[str, Any], str]:
         """The engine's deal of ``code`` and a token the server issued at the bench's clock."""
-        from game.core.api import tokens
+        from game.mahjong import tokens
         from game.mahjong.engine import GameCode, deal
 
         dealt = deal(GameCode.parse(code), 1)
@@ -197,6 +197,7 @@ def pace_bots(bench: Bench, daily_code: str, day: Any) -> list[Sent]:
 
 def copy_bots(bench: Bench, daily_code: str, day: Any) -> list[Sent]:
     """Copies of the daily's first place: its log read from the API, pairs moved, times changed."""
+    from game.mahjong.engine import get_layout
     from game.mahjong.models import Score
 
     first = Score.objects.daily(day, "classic").first()
@@ -207,7 +208,7 @@ def copy_bots(bench: Bench, daily_code: str, day: Any) -> list[Sent]:
         bench.send(
             "copy of the daily #1, last two pairs swapped",
             token,
-            retimed_with_last_two_swapped(log, bench.rng),
+            retimed_with_last_two_swapped(log, get_layout(body["layout"]), body["tiles"], bench.rng),
         )
     ]
     matches = [event for event in log if event["type"] == "match"]

@@ -128,7 +128,7 @@ def submit(client: Any, body: dict[str, Any], expect: int) -> Callable[[], None]
 
 
 def token_for(code: str, mode: str = "arcade") -> str:
-    from game.core.api import tokens
+    from game.mahjong import tokens
 
     return tokens.issue(code, mode, now=time.time() - 23 * 3600)
 

@@ -23,8 +23,8 @@ PLAY_TITLE = {
     "en": "Play Mahjong Solitaire",
     "it": "Gioca a Mahjong Solitario",
     "pl": "Zagraj w pasjansa Mahjong",
-    "ru": "Играть в пасьянс маджонг",
-    "fr": "Jouer au Mahjong Solitaire",
+    "ru": "Играть в пасьянс «Маджонг»",
+    "fr": "Jouer au Mahjong solitaire",
 }
 GAME_DIR = Path(__file__).resolve().parents[2] / "game"
 # The client's modules, by their static path: the game's own and the house's shared ones.

@@ -1,1 +1,1 @@
-"""The API's shared parts: base view, error shape, JSON parser, throttling, signed tokens."""
+"""The API's shared parts: base view, error shape, JSON parser, throttling."""

@@ -56,18 +56,9 @@ CODES: dict[str, str] = {
     "forbidden": "the request is not allowed",
     "throttled": "too many requests from this address",
     "busy": "the server runs as many of these computations at once as it can: retry after Retry-After",
-    "token_invalid": "the deal token is forged, altered or of another server",
-    "token_expired": "the deal token is older than 24 hours",
-    "already_submitted": "a score was already submitted for this deal",
-    "name_invalid": "the player name breaks the naming rule",
-    "log_too_long": "the move log has too many events",
-    "log_malformed": "an event of the move log cannot be read",
-    "log_illegal": "an event of the move log is an illegal move",
-    "not_cleared": "a classic game was sent before the board was cleared",
-    "impossible_time": "the game claims more time than passed since the deal",
     "internal_error": "a bug of ours (logged)",
 }
-"""The error codes every part of the API answers with, and what they mean (games add their own:
+"""The error codes every part of the API answers with, and what they mean (each game adds its own:
 ``GameInfo.api_error_codes``)."""
 
 
@@ -78,8 +69,9 @@ def known_code(code: str) -> bool:
 class ApiError(exceptions.APIException):
     """A refusal of ours: ``message`` is shown as is (it names the field); ``code`` is a known code.
 
-    ``extra`` adds fields to the error body beside ``error`` and ``code`` (a
-    Rummy illegal table names the rule it broke and the set).
+    Without ``status_code``, a game's code answers with the status its registry entry gives it
+    (``ErrorCode.status``), any other with 400. ``extra`` adds fields to the error body beside
+    ``error`` and ``code`` (a Rummy illegal table names the rule it broke and the set).
     """
 
     status_code: int = status.HTTP_400_BAD_REQUEST
@@ -87,7 +79,7 @@ class ApiError(exceptions.APIException):
     def __init__(
         self,
         message: str,
-        status_code: int = status.HTTP_400_BAD_REQUEST,
+        status_code: int | None = None,
         *,
         code: str = "invalid",
         extra: dict[str, Any] | None = None,
@@ -95,6 +87,9 @@ class ApiError(exceptions.APIException):
         if not known_code(code):
             raise ValueError(f"unknown API error code {code!r}")
         super().__init__(detail=message)
+        if status_code is None:
+            game_code = api_error_codes().get(code)
+            status_code = game_code.status if game_code is not None else status.HTTP_400_BAD_REQUEST
         self.status_code = status_code
         self.error_code = code
         self.extra = extra or {}

@@ -29,7 +29,7 @@ ERROR_DESCRIPTIONS = {
     401: "No credential was sent.",
     403: "The credential is not valid here.",
     404: "Not found.",
-    409: "This deal's score was submitted already.",
+    409: "It conflicts with the state of things (the code says which).",
     410: "Gone: it has expired.",
     413: "The body is larger than 64 KB.",
     411: "A body was sent in chunks, without Content-Length.",

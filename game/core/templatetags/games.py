@@ -8,7 +8,7 @@ from django import template
 from django.urls import reverse
 from django.utils.module_loading import import_string
 
-from game.core.registry import games, nav_links
+from game.core.registry import games, home_stylesheets, nav_links
 
 register = template.Library()
 
@@ -34,3 +34,15 @@ def game_cards() -> list[dict[str, Any]]:
         for game in games()
         if game.play
     ]
+
+
+@register.simple_tag
+def game_home_stylesheets() -> list[str]:
+    """``{% game_home_stylesheets as sheets %}``: the static paths the games' parts of the home page need."""
+    return home_stylesheets()
+
+
+@register.simple_tag
+def game_home_templates() -> list[str]:
+    """``{% game_home_templates as sides %}``: what each game shows beside the home page's text."""
+    return [game.home_template for game in games() if game.home_template]

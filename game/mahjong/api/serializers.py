@@ -26,7 +26,6 @@ from game.core.api.serializers import (
     StrictSerializer,
     json_type,
 )
-from game.core.leaderboard import PERIODS
 from game.mahjong.engine import (
     FACES,
     Board,
@@ -42,6 +41,7 @@ from game.mahjong.engine import (
 from game.mahjong.engine.codes import GameCode
 from game.mahjong.engine.layout import MAX_TILES
 from game.mahjong.engine.play import HINT_PENALTY_MS, SHUFFLE_PENALTY_MS
+from game.mahjong.periods import PERIODS
 
 MODES: Final = tuple(mode.value for mode in Mode)
 EVENT_TYPES: Final = tuple(event_type.value for event_type in EventType)

@@ -58,9 +58,8 @@ from django.db.models import Max, Min
 from django.utils.crypto import salted_hmac
 from rest_framework import status
 
-from game.core.api import tokens
 from game.core.api.errors import ApiError
-from game.core.player_names import clean_name
+from game.mahjong import tokens
 from game.mahjong.engine import (
     Event,
     EventType,
@@ -78,6 +77,7 @@ from game.mahjong.engine import (
 from game.mahjong.engine.codes import GameCode
 from game.mahjong.engine.events import SEPARATOR
 from game.mahjong.models import Score, moves_digest
+from game.mahjong.player_names import clean_name
 from game.mahjong.replays import play_back
 
 from .daily import daily_code

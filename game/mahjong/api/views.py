@@ -16,8 +16,9 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from game.core.api import busy, tokens
+from game.core.api import busy
 from game.core.api.views import ApiView, error_responses
+from game.mahjong import tokens
 from game.mahjong.engine import (
     Deal,
     GameCode,

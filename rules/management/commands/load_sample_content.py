@@ -9,14 +9,15 @@ and run the command again.
 
 A fresh database already has the texts as they were when the data migrations
 were written (they carry frozen copies); this command brings in later changes
-to the files.
+to the files. Besides rules/content/, each game may keep its own pages in a ``content/``
+folder of its app (the same layout), read after the site's.
 """
 
 from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from rules.content.loading import LoadResult, load_content
+from rules.content.loading import LoadResult, content_roots, load_content
 from rules.models import FaqEntry, Page
 
 
@@ -26,12 +27,13 @@ def _columns(columns: list[str]) -> str:
 
 class Command(BaseCommand):
     help = (
-        "Add the pages and FAQ entries of rules/content/*.md that the database lacks, and fill their "
+        "Add the pages and FAQ entries of rules/content/ and of each game's content/ folder that the "
+        "database lacks, and fill their "
         "missing translations; nothing an editor changed is overwritten."
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        results = load_content(Page, FaqEntry)
+        results = [result for root in content_roots() for result in load_content(Page, FaqEntry, root=root)]
         if options["verbosity"] >= 1:
             for result in results:
                 self._describe(result)

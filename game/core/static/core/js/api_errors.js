@@ -1,7 +1,8 @@
 // @ts-check
 // What a visitor reads when a request fails. The API answers every error with
 // {"error": "<English message for developers>", "code": "<stable code>"}; the client shows
-// its own translated text for the code (the codes are game/core/api/errors.py CODES),
+// its own translated text for the code (the codes are game/core/api/errors.py CODES; each game
+// words its own codes),
 // never the server's message. The texts are looked up when this module loads, which is
 // after the page's JavaScript catalogue (a classic script, run before any module).
 
@@ -22,15 +23,6 @@ export const API_ERROR_TEXTS = Object.freeze({
   forbidden: gettext("The server does not allow this request."),
   throttled: gettext("Too many requests in a short time. Please wait a moment and try again."),
   busy: gettext("The server is busy right now. Please try again in a moment."),
-  token_invalid: gettext("This game cannot be submitted: its deal does not come from this server."),
-  token_expired: gettext("This game is too old to be submitted: scores are taken up to 24 hours after the deal."),
-  already_submitted: gettext("A score was already submitted for this game."),
-  name_invalid: gettext("This name cannot be used. A name has 1 to 24 characters: letters, digits, spaces and . - _ ' ! ?"),
-  log_too_long: gettext("This game has too many moves to be submitted."),
-  log_malformed: gettext("The moves of this game could not be read."),
-  log_illegal: gettext("The moves of this game break the rules, so it cannot be submitted."),
-  not_cleared: gettext("A classic game can be submitted only once its board is cleared."),
-  impossible_time: gettext("This game claims more time than has passed since its deal."),
   internal_error: gettext("An error occurred on the server; it has been noted. Please try again later."),
 });
 

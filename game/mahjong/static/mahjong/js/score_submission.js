@@ -9,8 +9,9 @@ import { Status } from "./state.js";
 import { isSettled, loadPreference, savePreference, settleGame } from "./storage.js";
 
 /**
- * The API's refusals that submitting the same game again cannot get past (game/core/api/errors.py
- * and game/mahjong/apps.py codes): the game is then over for good, like a submitted one. A busy
+ * The API's refusals that submitting the same game again cannot get past (the codes
+ * game/mahjong/apps.py marks final; tests/client/test_code_lists.py holds them equal): the game
+ * is then over for good, like a submitted one. A busy
  * server, a lost connection or a name to correct leave it to be submitted again.
  */
 export const FINAL_REFUSALS = Object.freeze(new Set([

@@ -38,7 +38,8 @@ import { tileName } from "./texts.js";
  * @property {(level: string) => string} levelName a level's name, translated
  */
 
-/** Codes after which the position shown is not the server's: fetch it again. */
+/** Codes after which the position shown is not the server's: fetch it again (the codes game/rummy/apps.py
+ * marks stale; tests/client/test_code_lists.py holds them equal). */
 const RELOAD_CODES = new Set(["stale_turn", "not_your_turn", "hand_over", "pool_empty", "pool_not_empty", "hand_not_over"]);
 
 /**

@@ -1,4 +1,4 @@
-"""What every game's leaderboards share: the periods a board can show.
+"""The periods a Mahjong leaderboard can show.
 
 A period counts back from now (the last 24 hours, the last 7 days) or takes
 every entry; the names say so, translated.
