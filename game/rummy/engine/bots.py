@@ -17,10 +17,17 @@ cannot or will not play, or pass when the pool is empty.
   places more.  It never takes a set apart.  While the hand goes on it keeps
   its jokers unless they let more number tiles down; when the pool is empty
   or the other seat has two tiles or fewer it sheds them too.
-* **Hard** places the most tiles from its rack that any legal table allows,
-  rearranging and reusing all the table's tiles (jokers too), found by the
-  exact search of :mod:`.solver`.  Ties go to the most points, then to the
-  least change to the table, then to the search's fixed order.
+* **Hard** plans.  Its first candidate is the *turn search*'s move
+  (:func:`most_tiles_move`): the most tiles from its rack that any legal
+  table allows, rearranging and reusing all the table's tiles (jokers too),
+  found by the exact search of :mod:`.solver`.  Ties go to the most points,
+  then to the least change to the table, then to the search's fixed order.
+  Unless that move empties its rack, the pool is empty or the other rack's
+  size is unknown, Hard weighs it against holding tiles back: drawing
+  instead (before opening too, which times the opening), Medium's play, the
+  rack's own sets without touching the table, the most tiles keeping its
+  jokers, and the smallest opening.  :func:`.planner.weigh` plays each on in
+  hands sampled from what the seat cannot see and keeps the best.
 
   *Change* is the number of the table's sets not kept identical (the same
   tiles in the same order; a group's tiles in any order) in ``after``; kept
@@ -34,17 +41,18 @@ cannot or will not play, or pass when the pool is empty.
   (:data:`ATTEMPT_STATES`, :data:`CHANGE_STATES`): beyond those a set counts
   as changed, which keeps this step fast and deterministic.
 
-  Before opening, Hard (and Medium) make the opening with the most tiles,
-  then the most points, among all sets from the rack alone worth at least 30;
-  the table is left as it was and the new sets are appended.
+  Before opening, the turn search (and Medium) make the opening with the
+  most tiles, then the most points, among all sets from the rack alone worth
+  at least 30; the table is left as it was and the new sets are appended.
 
 Points are what the placed tiles would cost left on the rack (face values, a
-joker 30), so Hard sheds a joker whenever it can place one.
+joker 30), so the turn search sheds a joker whenever it can place one.
 
-Hard's search must finish within ``budget_s`` (default 1 s).  It starts from
-Medium's move, so if the clock runs out it plays the best move found so far
-and says so in :attr:`Move.budget_exhausted`.  Hard does not look ahead: it
-plays the best move for this turn, not the best plan for the hand.
+Hard must finish within ``budget_s`` (default 1 s).  The turn search starts
+from Medium's move and the planner weighs its candidates sample by sample,
+so if the clock runs out Hard plays the best move found so far and says so
+in :attr:`Move.budget_exhausted`.  Hard sees what the seat sees and nothing
+more: it is a pure function of the seat's view, the seed and the budget.
 """
 
 from __future__ import annotations
@@ -59,6 +67,7 @@ from game.common.rng import SplitMix64
 
 from .errors import MalformedError
 from .game import Action, ActionKind, State
+from .planner import Candidate, weigh
 from .sets import group_reading, is_set, run_reading, set_value
 from .solver import TILE_WEIGHT, OutOfStates, OutOfTime, Search
 from .tiles import (
@@ -337,10 +346,11 @@ def _key(tiles: Sequence[int]) -> tuple[int, ...]:
     return tuple(tiles)
 
 
-def _hard(
+def _most_tiles(
     table: Sets, rack: list[int], opened: bool, deadline: float | None
 ) -> tuple[Sets | None, bool, int]:
-    """Hard's play (None: nothing), whether the clock ran out, and the search states."""
+    """The play placing the most tiles this turn (None: nothing), whether the clock ran out, and
+    the search states: the exact turn search (see the module's docstring)."""
     if not opened:
         try:
             new, states = _opening(rack, deadline)
@@ -382,6 +392,84 @@ def _hard(
     # ``sets`` covers every table tile outside the kept sets, plus the rack tiles placed.
     after = [tiles for j, tiles in enumerate(table) if kept[j]] + _sorted_sets(sets)
     return after, exhausted, states
+
+
+def _counts_placed(table: Sets, after: Sets) -> tuple[int, ...]:
+    return tuple(counts_of(_placed(table, after)))
+
+
+def _smallest_opening(sets: Sets) -> Sets | None:
+    """The fewest of ``sets`` (an opening) still worth 30, if that is fewer tiles than all of them."""
+    best: Sets | None = None
+    for mask in range(1, (1 << len(sets)) - 1):
+        chosen = [tiles for i, tiles in enumerate(sets) if mask >> i & 1]
+        if sum(set_value(tiles) or 0 for tiles in chosen) < OPENING_MINIMUM:
+            continue
+        size = sum(map(len, chosen))
+        if best is None or size < sum(map(len, best)):
+            best = chosen
+    return best
+
+
+def _hard(
+    table: Sets,
+    rack: list[int],
+    opened: tuple[bool, bool],
+    pool_size: int,
+    opponent_tiles: int | None,
+    seed: int,
+    deadline: float,
+) -> tuple[Sets | None, bool, int]:
+    """Hard's play (None: draw or pass), whether the clock ran out, and the search states.
+
+    The most tiles now (:func:`_most_tiles`) is the first candidate; then
+    drawing instead, a smaller play (Medium's, the rack's own sets without
+    touching the table, the most tiles keeping the jokers) and, before
+    opening, the smallest opening; :func:`.planner.weigh` picks among them.
+    """
+    most, exhausted, states = _most_tiles(table, rack, opened[0], deadline)
+    if most is None or exhausted or pool_size == 0 or opponent_tiles is None:
+        return most, exhausted, states
+    if len(_placed(table, most)) == sum(rack):
+        return most, exhausted, states  # going out
+    plays: list[Sets | None] = [most, None]
+    if opened[0]:
+        medium, more = _medium(table, rack, True)
+        states += more
+        plays.append(medium)
+        search = Search([0] * CODES, rack, deadline=deadline)
+        try:
+            own = search.best()
+        except OutOfTime:
+            return most, True, states + search.states
+        states += search.states
+        if own is not None:
+            plays.append([*table, *_sorted_sets(list(own.sets))])
+        if rack[JOKER]:
+            without = list(rack)
+            without[JOKER] = 0
+            keeping, out_of_time, more = _most_tiles(table, without, True, deadline)
+            states += more
+            if out_of_time:
+                return most, True, states
+            plays.append(keeping)
+    else:
+        smallest = _smallest_opening(most[len(table) :])
+        if smallest is not None:
+            plays.append([*table, *smallest])
+    candidates: list[Candidate] = []
+    chosen_plays: list[Sets | None] = []
+    for play in plays:
+        placed = _counts_placed(table, play) if play is not None else (0,) * CODES
+        if play is not None and not any(placed):
+            continue
+        candidate = Candidate(placed)
+        if candidate not in candidates:
+            candidates.append(candidate)
+            chosen_plays.append(play)
+    table_counts = counts_of(code for tiles in table for code in tiles)
+    verdict = weigh(candidates, table_counts, rack, opened, opponent_tiles, seed, deadline)
+    return chosen_plays[verdict.choice], verdict.out_of_time, states + verdict.states
 
 
 def _relevance(tiles: Sequence[int], rack: list[int]) -> int:
@@ -501,6 +589,7 @@ def choose_move(
     seed: int = 0,
     opponent_tiles: int | None = None,
     budget_s: float = DEFAULT_BUDGET_S,
+    opponent_opened: bool | None = None,
 ) -> Move:
     """The computer's move for the seat whose rack is ``rack``, from plain JSON-ish values.
 
@@ -509,7 +598,9 @@ def choose_move(
     left to draw.  The same position, level and seed give the same move (Hard's
     only exception: a search cut short by ``budget_s``, which is reported).
     ``opponent_tiles`` (the other rack's size, if known) tells Medium when to
-    stop saving its jokers.
+    stop saving its jokers, and lets Hard plan (without it Hard plays the turn
+    search's move); ``opponent_opened`` (unknown: assumed once the table holds
+    sets) tells Hard whether the other player can use the table yet.
     """
     try:
         chosen = Level(level)
@@ -523,6 +614,8 @@ def choose_move(
         isinstance(opponent_tiles, bool) or not isinstance(opponent_tiles, int) or opponent_tiles < 0
     ):
         raise MalformedError(f"opponent_tiles must be a whole number from 0 or null, not {opponent_tiles!r}")
+    if opponent_opened is not None and not isinstance(opponent_opened, bool):
+        raise MalformedError(f"opponent_opened must be true, false or null, not {opponent_opened!r}")
     sets, counts = _check_position(table, rack, opened, pool_size)
     assert isinstance(opened, bool) and isinstance(pool_size, int)
     exhausted = False
@@ -536,13 +629,35 @@ def choose_move(
         after, states = (_medium if hurry else _medium_keeping_jokers)(sets, counts, opened)
     else:
         deadline = time.perf_counter() + budget_s
-        after, exhausted, states = _hard(sets, counts, opened, deadline)
+        their_opened = opponent_opened if opponent_opened is not None else bool(sets)
+        after, exhausted, states = _hard(
+            sets, counts, (opened, their_opened), pool_size, opponent_tiles, seed, deadline
+        )
+    return _as_move(sets, after, pool_size, exhausted, states)
+
+
+def _as_move(sets: Sets, after: Sets | None, pool_size: int, exhausted: bool, states: int) -> Move:
     if after is None:
         kind = ActionKind.DRAW if pool_size > 0 else ActionKind.PASS
         return Move(kind, budget_exhausted=exhausted, states=states)
     played = tuple(TILES[code] for code in _placed(sets, after))
     table_after = tuple(tuple(TILES[code] for code in tiles) for tiles in after)
     return Move(ActionKind.PLAY, table_after, played, exhausted, states)
+
+
+def most_tiles_move(
+    table: object, rack: object, opened: object, pool_size: object, budget_s: float = DEFAULT_BUDGET_S
+) -> Move:
+    """The play placing the most tiles this turn, as Hard's turn search finds it, or a draw (a pass).
+
+    This was the whole of Hard before it looked ahead; it is kept for Hard's
+    first candidate, for the exactness check against the integer programme
+    and as a benchmark opponent.  It is not a level offered to players.
+    """
+    sets, counts = _check_position(table, rack, opened, pool_size)
+    assert isinstance(opened, bool) and isinstance(pool_size, int)
+    after, exhausted, states = _most_tiles(sets, counts, opened, time.perf_counter() + budget_s)
+    return _as_move(sets, after, pool_size, exhausted, states)
 
 
 def bot_move(state: State, level: Level | str, seed: int = 0, budget_s: float = DEFAULT_BUDGET_S) -> Move:
@@ -557,4 +672,5 @@ def bot_move(state: State, level: Level | str, seed: int = 0, budget_s: float = 
         seed=seed,
         opponent_tiles=len(state.racks[1 - seat]),
         budget_s=budget_s,
+        opponent_opened=state.opened[1 - seat],
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from game.rummy.engine import (
@@ -9,15 +11,24 @@ from game.rummy.engine import (
     Level,
     MalformedError,
     State,
+    apply,
+    bot_move,
     check_turn,
     choose_move,
     format_table,
+    new_hand,
     parse_table_text,
+    planner,
+    view,
 )
-from game.rummy.engine.bots import EASY_MISS
+from game.rummy.engine.bots import EASY_MISS, most_tiles_move
+from game.rummy.engine.planner import Candidate, unseen_tiles, weigh
+from game.rummy.engine.solver import OutOfStates, Search
+from game.rummy.engine.tiles import CODES, TEXTS
 
 from .helpers import play_hand
 from .ilp_model import ilp_best
+from .old_hard import old_hard_move
 from .positions import big_joker_tables, random_position
 from .test_exact import counts
 
@@ -80,35 +91,35 @@ def test_medium_only_adds_to_the_tables_sets() -> None:
             assert text in grown, (text, grown)  # each old set is still there, at most extended at its ends
 
 
-def test_hard_rearranges_where_medium_cannot() -> None:
+def test_the_turn_search_rearranges_where_medium_cannot() -> None:
     # R4 goes into the middle of the run by splitting it: R1 R2 R3 R4 | R4 R5 R6 R7.
     position = table("R1 R2 R3 R4 R5 R6 R7")
     medium = choose_move(position, ["R4"], True, "medium", 10)
-    hard = choose_move(position, ["R4"], True, "hard", 10)
+    hard = most_tiles_move(position, ["R4"], True, 10)
     assert medium.kind is ActionKind.DRAW
     assert hard.kind is ActionKind.PLAY
     assert [str(t) for t in hard.played] == ["R4"]
     assert check_turn(position, ["R4"], [[str(t) for t in s] for s in hard.after], True).legal
 
 
-def test_hard_frees_a_table_joker_for_its_own_tiles() -> None:
+def test_the_turn_search_frees_a_table_joker_for_its_own_tiles() -> None:
     position = table("R5 J R7")
-    hard = choose_move(position, ["R6", "B9", "K9"], True, "hard", 10)
+    hard = most_tiles_move(position, ["R6", "B9", "K9"], True, 10)
     assert sorted(str(t) for t in hard.played) == ["B9", "K9", "R6"]
 
 
-def test_hard_keeps_the_sets_it_does_not_need_to_touch() -> None:
+def test_the_turn_search_keeps_the_sets_it_does_not_need_to_touch() -> None:
     position = table("O1 O2 O3 | B5 K5 O5 | R1 R2 R3 R4 R5 R6 R7 | K10 K11 K12")
-    hard = choose_move(position, ["R4"], True, "hard", 10)
+    hard = most_tiles_move(position, ["R4"], True, 10)
     after = format_table(hard.after)
     assert after.startswith("O1 O2 O3 | B5 K5 O5 | K10 K11 K12 | ")  # three sets kept, one split
 
 
-def test_hard_opens_with_the_most_tiles_then_points() -> None:
+def test_the_turn_search_opens_with_the_most_tiles_then_points() -> None:
     # R10 R11 R12 alone is worth 33; with R13 it places four tiles.
-    move = choose_move([], ["R10", "R11", "R12", "R13", "B1", "K1"], False, "hard", 10)
+    move = most_tiles_move([], ["R10", "R11", "R12", "R13", "B1", "K1"], False, 10)
     assert [str(t) for t in move.played] == ["R10", "R11", "R12", "R13"]
-    low = choose_move([], ["R1", "R2", "R3", "B4", "K4", "O4"], False, "hard", 10)
+    low = most_tiles_move([], ["R1", "R2", "R3", "B4", "K4", "O4"], False, 10)
     assert low.kind is ActionKind.DRAW  # 6 + 12 = 18 is no opening
 
 
@@ -118,11 +129,11 @@ def test_hard_draws_or_passes_when_nothing_fits() -> None:
 
 
 def test_least_change_is_maximal_on_small_tables() -> None:
-    """No table set that Hard changed could have stayed as it was (checked with the integer programme)."""
+    """No table set the turn search changed could have stayed as it was (checked by the integer programme)."""
     checked = 0
     for i in range(16):
         p = random_position(f"change|{i}", 15 + i, 3 + i % 5, i % 2, i % 3)
-        move = choose_move(p.table, p.rack, True, "hard", 10, budget_s=600)
+        move = most_tiles_move(p.table, p.rack, True, 10, budget_s=600)
         if move.kind is not ActionKind.PLAY:
             continue
         target = len(move.played) * 1024 + sum(t.points for t in move.played)
@@ -140,7 +151,7 @@ def test_least_change_is_maximal_on_small_tables() -> None:
 
 def test_a_tiny_budget_is_reported_and_still_gives_a_legal_move() -> None:
     p = big_joker_tables(1, "budget")[0]
-    move = choose_move(p.table, p.rack, True, "hard", 10, budget_s=1e-9)
+    move = choose_move(p.table, p.rack, True, "hard", 10, opponent_tiles=8, budget_s=1e-9)
     assert move.budget_exhausted
     if move.kind is ActionKind.PLAY:
         assert check_turn(p.table, p.rack, [[str(t) for t in s] for s in move.after], True).legal
@@ -159,6 +170,7 @@ def test_a_tiny_budget_is_reported_and_still_gives_a_legal_move() -> None:
         {"table": [["R1", "R2"]]},
         {"opponent_tiles": -2},
         {"opponent_tiles": "3"},
+        {"opponent_opened": 1},
     ],
 )
 def test_choose_move_refuses_malformed_input(kwargs: dict[str, object]) -> None:
@@ -183,3 +195,140 @@ def test_moves_have_a_json_form() -> None:
         "budget_exhausted": False,
     }
     assert choose_move([], ["B9"], True, "easy", 0).to_json() == {"type": "pass", "budget_exhausted": False}
+
+
+# -- Hard's look-ahead ---------------------------------------------------------------------------
+
+
+def with_hidden_tiles_swapped(state: State, which: int) -> State:
+    """``state`` with one tile of the other rack swapped for a different pool tile: the same view."""
+    other = 1 - state.turn
+    rack = list(state.racks[other])
+    pool = list(state.pool)
+    i = which % len(rack)
+    j = next(k for k in range(len(pool)) if pool[(k + which) % len(pool)] != rack[i])
+    j = (j + which) % len(pool)
+    rack[i], pool[j] = pool[j], rack[i]
+    racks = list(state.racks)
+    racks[other] = tuple(sorted(rack))
+    return replace(state, racks=(racks[0], racks[1]), pool=tuple(pool))
+
+
+def game_states(hands: int, prefix: str) -> list[State]:
+    """States where Hard (seat 0) is to move, from seeded hands against today's Hard."""
+    found: list[State] = []
+    for i in range(hands):
+        state = new_hand(f"RM1-{prefix}{chr(65 + i)}ZZ", i % 2)
+        while state.result is None:
+            if state.turn == 0:
+                found.append(state)
+                move = bot_move(state, "hard", seed=i, budget_s=600)
+            else:
+                move = old_hard_move(state)
+            state = apply(state, state.turn, move.action())
+    return found
+
+
+@pytest.fixture(scope="module")
+def hard_states() -> list[State]:
+    return game_states(1, "PLAN")
+
+
+def test_hard_sees_only_the_seats_view(hard_states: list[State]) -> None:
+    """Two states that differ only in tiles the seat cannot see give the same move."""
+    for index, state in enumerate(hard_states[::4]):
+        if not state.pool or not state.racks[1 - state.turn]:
+            continue
+        twin = with_hidden_tiles_swapped(state, index)
+        assert twin.racks[1 - twin.turn] != state.racks[1 - state.turn]
+        assert view(twin, twin.turn) == view(state, state.turn)
+        first = bot_move(state, "hard", seed=index, budget_s=600)
+        second = bot_move(twin, "hard", seed=index, budget_s=600)
+        assert first == second, index
+
+
+def test_hard_is_deterministic_while_it_plans(hard_states: list[State]) -> None:
+    for state in hard_states[1::8]:
+        assert bot_move(state, "hard", seed=7, budget_s=600) == bot_move(state, "hard", seed=7, budget_s=600)
+
+
+def test_hard_sometimes_holds_tiles_back_and_every_move_is_legal(hard_states: list[State]) -> None:
+    """Today's move (the most tiles) is not always Hard's: it draws or plays less where that pays."""
+    held = 0
+    for index, state in enumerate(hard_states):
+        seat = state.turn
+        table, rack = [[str(t) for t in s] for s in state.table], [str(t) for t in state.racks[seat]]
+        move = bot_move(state, "hard", seed=index, budget_s=600)
+        most = most_tiles_move(table, rack, state.opened[seat], len(state.pool), budget_s=600)
+        assert not move.budget_exhausted
+        assert len(move.played) <= len(most.played)
+        held += len(move.played) < len(most.played)
+        if move.kind is ActionKind.PLAY:
+            after = [[str(t) for t in s] for s in move.after]
+            assert check_turn(table, rack, after, state.opened[seat]).legal
+    assert held > 0
+
+
+def test_hard_goes_out_whenever_it_can() -> None:
+    move = choose_move(
+        table("R1 R2 R3 | B5 K5 O5"), ["R4", "R5"], True, "hard", 40, opponent_tiles=14, opponent_opened=True
+    )
+    assert [str(t) for t in move.played] == ["R4", "R5"]
+
+
+def test_hard_places_the_most_tiles_once_the_pool_is_empty() -> None:
+    for i in range(10):
+        p = random_position(f"empty-pool|{i}", 30 + 3 * i, 8, i % 2, 0)
+        hard = choose_move(p.table, p.rack, True, "hard", 0, seed=i, opponent_tiles=5, budget_s=600)
+        most = most_tiles_move(p.table, p.rack, True, 0, budget_s=600)
+        assert hard.played == most.played
+
+
+def test_the_samples_deal_exactly_the_tiles_the_seat_cannot_see() -> None:
+    table_counts = counts(["R1", "R2", "R3", "J"])
+    rack_counts = counts(["R1", "B7", "B7"])
+    unseen = unseen_tiles(table_counts, rack_counts)
+    assert len(unseen) == 106 - 4 - 3
+    assert unseen.count(0) == 0  # both red 1s are in sight
+    assert unseen.count(TEXTS.index("B7")) == 0
+    assert unseen.count(TEXTS.index("J")) == 1
+
+
+def test_a_deadline_in_the_sampling_keeps_the_most_tiles_and_says_so() -> None:
+    """The clock only cuts the samples short: with none finished the first candidate (the most
+    tiles now, the best move found so far) stands, and the cut is reported."""
+    p = random_position("planner-deadline", 30, 8, 0, 0)
+    table_counts, rack_counts = p.counts()
+    most = most_tiles_move(p.table, p.rack, True, 20, budget_s=600)
+    assert most.kind is ActionKind.PLAY
+    candidates = [Candidate(tuple(counts([str(t) for t in most.played]))), Candidate((0,) * CODES)]
+    cut = weigh(candidates, table_counts, rack_counts, (True, True), 10, seed=3, deadline=0.0)
+    assert cut.out_of_time and cut.samples == 0 and cut.choice == 0
+    full = weigh(candidates, table_counts, rack_counts, (True, True), 10, seed=3, deadline=None)
+    assert not full.out_of_time and full.samples > 0
+
+
+def test_a_modelled_turn_places_only_rack_tiles_when_cut_to_the_racks_own_sets(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A modelled turn whose search with the table runs out of states places the rack's own sets:
+    rack tiles only, none taken from the table."""
+    monkeypatch.setattr(planner, "REPLY_STATES", 60)
+    checked = 0
+    for index in range(200):
+        p = random_position(f"planner-turn|{index}", 50 + index % 30, 12, 0, 0)
+        table_counts, rack_counts = p.counts()
+        try:
+            Search(table_counts, rack_counts, max_states=60).best()
+            continue  # settled with the table: not the case under test
+        except OutOfStates:
+            pass
+        own = Search([0] * CODES, rack_counts, max_states=60).best()
+        if own is None or not own.sets:
+            continue
+        placed = planner._Turns(None).most(table_counts, rack_counts, True)
+        assert list(placed) == counts([TEXTS[code] for tiles in own.sets for code in tiles])
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3

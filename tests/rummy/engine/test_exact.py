@@ -1,14 +1,17 @@
-"""Hard is exact: its score equals that of an independent integer programme.
+"""Hard's turn search is exact: its score equals that of an independent integer programme.
 
-For each position Hard's move (with a budget far beyond what it needs, so the
-clock never decides) is checked by :func:`check_turn`, and its score, rack
-tiles placed times 1024 plus their points, must equal the optimum of the
+Hard weighs a few candidate turns by looking ahead (``test_bots.py``); its
+first candidate, the most tiles this turn, comes from the exact search checked
+here through :func:`most_tiles_move`.  For each position that move (with a
+budget far beyond what it needs, so the clock never decides) is checked by
+:func:`check_turn`, and its score, rack tiles placed times 1024 plus their
+points, must equal the optimum of the
 integer programme in ``ilp_model.py``; before opening, the programme is the
 rack alone with the 30-point minimum.  A draw scores 0 (or "no opening").
 
 Positions: random tables of every size, racks for openings, large late-game
 tables with one or two jokers on the rack, and positions from seeded games of
-Hard against Medium.  The default run takes about 150 of them (about 20 s);
+the turn search against Medium.  The default run takes about 150 of them (about 20 s);
 the ``slow`` test takes over 3,000.
 """
 
@@ -17,12 +20,13 @@ from __future__ import annotations
 import pytest
 
 from game.common.rng import SplitMix64
-from game.rummy.engine import ActionKind, State, check_turn, choose_move
+from game.rummy.engine import ActionKind, apply, bot_move, check_turn, new_hand
+from game.rummy.engine.bots import most_tiles_move
 from game.rummy.engine.solver import TILE_WEIGHT
 from game.rummy.engine.tiles import CODES, TEXTS
 
-from .helpers import play_hand
 from .ilp_model import ilp_best
+from .old_hard import old_hard_move
 from .positions import Position, big_joker_tables, random_position
 
 BUDGET_S = 600.0
@@ -37,8 +41,8 @@ def counts(texts: list[str]) -> list[int]:
 
 
 def hard_score(table: list[list[str]], rack: list[str], opened: bool) -> int | None:
-    """Hard's score for its move, after checking the move is legal (None: no opening found)."""
-    move = choose_move(table, rack, opened, "hard", pool_size=5, budget_s=BUDGET_S)
+    """The turn search's score for its move, after checking the move is legal (None: no opening found)."""
+    move = most_tiles_move(table, rack, opened, pool_size=5, budget_s=BUDGET_S)
     assert not move.budget_exhausted
     if move.kind is ActionKind.DRAW:
         return 0 if opened else None
@@ -89,22 +93,18 @@ def opening_racks(count: int, prefix: str) -> list[Position]:
 
 
 def game_positions(hands: int, prefix: str) -> list[tuple[Position, bool]]:
-    """Every position Hard met in seeded hands against Medium."""
+    """Every position the turn search met in seeded hands it played (as today's Hard) against Medium."""
     seen: list[tuple[Position, bool]] = []
-
-    def watch(state: State) -> None:
-        if state.turn == 0:
-            table = [[str(t) for t in tiles] for tiles in state.table]
-            seen.append((Position(table, [str(t) for t in state.racks[0]]), state.opened[0]))
-
     for i in range(hands):
-        play_hand(
-            f"RM1-{prefix}{chr(65 + i % 26)}{chr(65 + i // 26)}",
-            ("hard", "medium"),
-            i % 2,
-            seed=i,
-            watch=watch,
-        )
+        state = new_hand(f"RM1-{prefix}{chr(65 + i % 26)}{chr(65 + i // 26)}", i % 2)
+        while state.result is None:
+            if state.turn == 0:
+                table = [[str(t) for t in tiles] for tiles in state.table]
+                seen.append((Position(table, [str(t) for t in state.racks[0]]), state.opened[0]))
+                move = old_hard_move(state)
+            else:
+                move = bot_move(state, "medium", seed=i)
+            state = apply(state, state.turn, move.action())
     return seen
 
 

@@ -1,0 +1,283 @@
+"""Hard's look-ahead: which of a few candidate turns does best over what the seat cannot see.
+
+The seat knows its rack, the table, whether each seat has opened, the other
+rack's size and the pool's size; the tiles it cannot see (the box less its
+rack and the table) are the other rack and the pool, in some order.  Each
+*sample* deals those unseen tiles at random, as many to the other rack as it
+holds and the rest to the pool in a random order, so every sample is a hand
+the seat could be in.  The samples come from the seed and the position only,
+never from the hidden state, and every candidate is tried on the same samples
+(common random numbers), so the comparison is between turns, not between luck.
+
+In a sample a candidate is played on for three turns with fast policies:
+
+1. the candidate itself: the rack tiles it places go to the table (or it
+   draws the sample's next tile);
+2. the other player's reply, modelled as a player who places the most tiles
+   it can (the exact search of :mod:`.solver`, on the sample's rack and the
+   table as the candidate left it; before it has opened, the opening search
+   on its rack alone), or draws;
+3. this seat's next turn, again placing the most tiles it can, or drawing.
+
+Only which tiles are on the table matters to the search, not how they are
+arranged, so a sample works on tile counts throughout.  A player who empties
+its rack ends the sample: :data:`OUT_VALUE` plus the points left on the other
+rack, for or against.  Otherwise the position after the three turns is worth
+the difference in rack sizes (times :data:`TILE_VALUE`) plus a share of the
+difference in rack points (:data:`POINT_SHARE`).
+
+The candidate with the best mean wins, but a candidate other than the first
+(the most tiles now, today's Hard move) must beat it by :data:`MARGIN`: the
+samples are few, and a change of plan should pay more than their noise.
+
+Every search in a sample is limited in states (:data:`REPLY_STATES`), and no
+new sample is begun once the samples have spent :data:`PLAN_STATES` in all,
+so the result depends only on the position and the seed, and a decision costs
+a bounded amount of work (a few hundred milliseconds on one core).  The clock
+only cuts the sampling short, past the caller's deadline: the sample under way
+is dropped, the candidates are compared on the samples finished, and the
+caller reports the budget exhausted.
+
+What it is worth, measured with ``tests/benchmarks/bench_rummy_hard.py`` (on
+a shared machine, so the figures are few): against the turn search alone
+(today's Hard before it planned), 329 of 600 decided hands on deals 0-299,
+54.8 % (95 % interval 50.8-58.8 %), +1.8 points a hand; 149 of 150 hands
+against Medium.  It places fewer tiles than the turn search on about 30 % of
+its moves, mostly by drawing instead.  Which ideas pay, on the same deals:
+without the draw candidate, 51.0 % of 200 hands against 54.5 % with it.  Two
+fixed rules in place of the look-ahead lose to the turn search: keeping a
+reserve (one tile a turn unless going out or the other player holds five or
+fewer) 46-47 % of 80 hands, and keeping the jokers until going out (or the
+other holds three or fewer) 47.5 % of 120 hands.  Holding back pays only
+where the samples say so, not as a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from game.common.rng import SplitMix64
+
+from .solver import OutOfStates, OutOfTime, Search
+from .tiles import CODES, COPIES, JOKER, JOKERS, POINTS
+
+SAMPLES: Final = 8
+"""The most hands sampled for each decision."""
+PLAN_STATES: Final = 6_000
+"""No new sample is begun once the samples have taken this many search states: a decision's cost
+is bounded by its work, not by the clock, so the same position and seed give the same move."""
+REPLY_STATES: Final = 1000
+"""The most search states one modelled turn in a sample may take; beyond, it places rack-only sets."""
+OUT_VALUE: Final = 40.0
+"""What emptying one's rack is worth in a sample, on top of the points left on the other rack."""
+TILE_VALUE: Final = 4.0
+"""What each tile fewer on one's rack is worth at the end of a sample."""
+POINT_SHARE: Final = 0.3
+"""The share of the difference in rack points counted at the end of a sample."""
+MARGIN: Final = 1.0
+"""How much better than the most tiles now another candidate's mean must be to be chosen."""
+DRAWN_POINTS: Final = 7
+"""What a tile drawn on the last modelled turn is reckoned to cost (about a tile's mean value)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A turn to weigh: the rack tiles it places (counts by code); none is a draw."""
+
+    placed: tuple[int, ...]
+
+    @property
+    def tiles(self) -> int:
+        return sum(self.placed)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Which candidate, by index, and what was spent finding it."""
+
+    choice: int
+    means: tuple[float, ...]
+    samples: int
+    states: int
+    out_of_time: bool
+
+
+def unseen_tiles(table: Sequence[int], rack: Sequence[int]) -> list[int]:
+    """The codes this seat cannot see (the other rack and the pool), one entry per tile, in code order."""
+    unseen = []
+    for code in range(CODES):
+        copies = (JOKERS if code == JOKER else COPIES) - table[code] - rack[code]
+        unseen.extend([code] * copies)
+    return unseen
+
+
+_NOTHING: Final = (0,) * CODES
+
+
+def _points(counts: Sequence[int]) -> int:
+    return sum(POINTS[code] * n for code, n in enumerate(counts) if n)
+
+
+class _Turns:
+    """The fast policies of a sample, counting the search states they spend.
+
+    A modelled turn depends only on the table (unless the player has not
+    opened), the rack and whether it has opened, and candidates often meet the
+    same one (a reply before the other player opens, a draw's table), so each
+    is found once per decision.
+    """
+
+    def __init__(self, deadline: float | None) -> None:
+        self.states = 0
+        self.deadline = deadline
+        self.known: dict[tuple[bool, tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+
+    def most(self, table: Sequence[int], rack: Sequence[int], opened: bool) -> tuple[int, ...]:
+        """Counts of the rack tiles a most-tiles player places (all zero: it draws).
+
+        Raises :class:`OutOfTime` past the deadline."""
+        if not any(rack):
+            return _NOTHING
+        key = (opened, tuple(table) if opened else _NOTHING, tuple(rack))
+        found_before = self.known.get(key)
+        if found_before is not None:
+            return found_before
+        search = Search(
+            table if opened else _NOTHING,
+            rack,
+            opening=not opened,
+            deadline=self.deadline,
+            max_states=REPLY_STATES,
+        )
+        on_table = opened
+        try:
+            found = search.best()
+        except OutOfStates:
+            found = None
+            if opened:
+                # Too large to settle quickly: the sets of the rack alone are a fair stand-in.
+                self.states += search.states
+                on_table = False
+                search = Search(_NOTHING, rack, deadline=self.deadline, max_states=REPLY_STATES)
+                try:
+                    found = search.best()
+                except OutOfStates:
+                    found = None
+        finally:
+            self.states += search.states
+        placed = [0] * CODES
+        if found is not None:
+            for tiles in found.sets:
+                for code in tiles:
+                    placed[code] += 1
+            if on_table:
+                for code in range(CODES):
+                    placed[code] -= table[code]
+        result = tuple(placed)
+        self.known[key] = result
+        return result
+
+
+def _value(mine: Sequence[int], theirs: Sequence[int], my_extra: int = 0) -> float:
+    """The position after a sample's turns, for this seat (``my_extra``: tiles about to be drawn)."""
+    my_tiles = sum(mine) + my_extra
+    their_tiles = sum(theirs)
+    my_points = _points(mine) + DRAWN_POINTS * my_extra
+    return TILE_VALUE * (their_tiles - my_tiles) + POINT_SHARE * (_points(theirs) - my_points)
+
+
+def _play_sample(
+    turns: _Turns,
+    candidate: Candidate,
+    table: Sequence[int],
+    rack: Sequence[int],
+    opened: tuple[bool, bool],
+    theirs: Sequence[int],
+    pool: Sequence[int],
+) -> float:
+    """One sample played on from ``candidate``: its value for this seat."""
+    on_table = list(table)
+    mine = list(rack)
+    other = list(theirs)
+    drawn = 0
+    me_open, they_open = opened
+    if candidate.tiles:
+        for code in range(CODES):
+            mine[code] -= candidate.placed[code]
+            on_table[code] += candidate.placed[code]
+        me_open = True
+        if not any(mine):
+            return OUT_VALUE + _points(other)
+    elif drawn < len(pool):
+        mine[pool[drawn]] += 1
+        drawn += 1
+    reply = turns.most(on_table, other, they_open)
+    if any(reply):
+        for code in range(CODES):
+            other[code] -= reply[code]
+            on_table[code] += reply[code]
+        if not any(other):
+            return -OUT_VALUE - _points(mine)
+    elif drawn < len(pool):
+        other[pool[drawn]] += 1
+        drawn += 1
+    mine_next = turns.most(on_table, mine, me_open)
+    if any(mine_next):
+        for code in range(CODES):
+            mine[code] -= mine_next[code]
+        if not any(mine):
+            return OUT_VALUE + _points(other)
+        return _value(mine, other)
+    return _value(mine, other, 1 if drawn < len(pool) else 0)
+
+
+def weigh(
+    candidates: Sequence[Candidate],
+    table: Sequence[int],
+    rack: Sequence[int],
+    opened: tuple[bool, bool],
+    opponent_tiles: int,
+    seed: int,
+    deadline: float | None,
+) -> Verdict:
+    """The best candidate over up to :data:`SAMPLES` sampled hands; ``candidates[0]`` is the default.
+
+    ``table`` and ``rack`` are counts by code, ``opened`` is (this seat, the
+    other seat).  The other rack gets ``opponent_tiles`` of the unseen tiles
+    and the pool the rest, so the pool's size follows from the position.
+    """
+    unseen = unseen_tiles(table, rack)
+    key = ",".join(map(str, table)) + "|" + ",".join(map(str, rack)) + f"|{opened}|{opponent_tiles}"
+    rng = SplitMix64.from_text(f"rummy-hard-plan|{seed}|{key}")
+    turns = _Turns(deadline)
+    totals = [0.0] * len(candidates)
+    done = 0
+    out_of_time = False
+    while done < SAMPLES and turns.states < PLAN_STATES and len(candidates) > 1:
+        order = list(unseen)
+        rng.shuffle(order)
+        theirs = [0] * CODES
+        for code in order[:opponent_tiles]:
+            theirs[code] += 1
+        pool = order[opponent_tiles:]
+        try:
+            values = [
+                _play_sample(turns, candidate, table, rack, opened, theirs, pool) for candidate in candidates
+            ]
+        except OutOfTime:
+            # A sample cut short would compare the candidates on different hands: it is dropped.
+            out_of_time = True
+            break
+        for index, value in enumerate(values):
+            totals[index] += value
+        done += 1
+    if not done:
+        return Verdict(0, tuple(0.0 for _ in candidates), 0, turns.states, out_of_time)
+    means = tuple(total / done for total in totals)
+    choice = 0
+    for index in range(1, len(candidates)):
+        if means[index] > means[0] + MARGIN and means[index] > means[choice]:
+            choice = index
+    return Verdict(choice, means, done, turns.states, out_of_time)
