@@ -44,7 +44,7 @@ from game.rummy.engine import Level, Move, State, apply, bot_move, new_hand
 from tests.benchmarks._stats import percentile, pin_to_one_core
 from tests.benchmarks.bench_rummy import code_for
 from tests.benchmarks.bench_solver import wilson
-from tests.rummy.old_hard import old_hard_move
+from tests.rummy.engine.old_hard import old_hard_move
 
 BUDGET_S = 1.0
 """The service's budget for the computer's move (``game.rummy.service.COMPUTER_BUDGET_S``)."""
