@@ -6,7 +6,6 @@
 import { element } from "../../core/js/dom.js";
 import { gettext, interpolate, ngettext } from "../../core/js/i18n.js";
 import { PlayActions } from "./actions.js";
-import { Celebration } from "./celebration.js";
 import { EndDialogs } from "./end_dialogs.js";
 import { addDailyPlay, dailySummary } from "./daily_results.js";
 import { createMahjongApi } from "./endpoints.js";
@@ -153,21 +152,24 @@ function startPlayPage(config, root) {
     fail,
   });
   const sounds = new Sounds();
-  const celebration = new Celebration(canvas);
+  /** @type {Promise<import("./celebration.js").Celebration> | null} fetched at the first cleared board */
+  let celebration = null;
   const actions = new PlayActions({
     session,
     api,
     ui,
     board,
     nextStyle: () => styles.next(),
-    openRecords: () => ui.openRecords(records.records, layoutName),
+    openRecords: () => void ui.openRecords(records.records, layoutName).catch(fail),
     countStats: (add) => records.count(add),
     boardCleared: (game) => {
       records.boardCleared(game);
       sounds.play("win");
       const words = game.s.mode === "arcade" ? interpolate(gettext("Level %(level)s cleared!"), { level: game.s.level })
         : gettext("Board cleared!");
-      celebrating = celebration.start(words);
+      celebration ??= import("./celebration.js").then(({ Celebration }) => new Celebration(canvas));
+      // Without the moment (its module not fetched) the end dialog still opens.
+      celebrating = celebration.then((moment) => moment.start(words)).catch(() => undefined);
     },
     sound: (name) => sounds.play(name),
     knowWinnable: (tiles) => watcher.knowWinnable(tiles),

@@ -9,7 +9,6 @@ import { anyDialogOpen, closeDialogs, dialogButtons } from "../../core/js/dialog
 import { element } from "../../core/js/dom.js";
 import { gettext, interpolate, ngettext } from "../../core/js/i18n.js";
 import { apiErrorText } from "./errors.js";
-import { recordsContent } from "./records_dialog.js";
 import { formatNumber } from "../../core/js/numbers.js";
 
 /**
@@ -387,11 +386,13 @@ export class PlayUi {
   }
 
   /**
-   * The records dialog: `records` (records.js) with `layoutName(id)` for the names.
+   * The records dialog: `records` (records.js) with `layoutName(id)` for the names. Its module
+   * is fetched the first time it opens: most visits never open it.
    * @param {import("./records.js").Records} records
    * @param {(id: string) => string} layoutName
    */
-  openRecords(records, layoutName) {
+  async openRecords(records, layoutName) {
+    const { recordsContent } = await import("./records_dialog.js");
     this.closeDialog();
     element(this.recordsDialog, "#play-records", HTMLElement).replaceChildren(...recordsContent(records, layoutName));
     this.recordsDialog.showModal();

@@ -32,7 +32,7 @@ import { tileName } from "./texts.js";
  * @property {MatchSession | import("./room_session.js").RoomSession} session
  * @property {import("./play_screen.js").PlayScreen} screen
  * @property {import("./handover.js").Handover} handover
- * @property {import("./end_of_hand.js").EndOfHand} end
+ * @property {import("./end_loader.js").EndDialog} end the end-of-hand dialog
  * @property {HTMLElement} table the table's element (animations)
  * @property {() => string} level the level for a new match
  * @property {(level: string) => string} levelName a level's name, translated

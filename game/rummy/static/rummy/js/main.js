@@ -9,7 +9,8 @@ import { element } from "../../core/js/dom.js";
 import { gettext, interpolate } from "../../core/js/i18n.js";
 import { Announcer } from "./announce.js";
 import { TileDrag } from "./drag.js";
-import { EndOfHand } from "./end_of_hand.js";
+import { endOfHandWhenNeeded } from "./end_loader.js";
+import { failureText } from "./errors.js";
 import { RummyGame } from "./game.js";
 import { Handover } from "./handover.js";
 import { attachKeyboard } from "./keyboard.js";
@@ -104,7 +105,8 @@ function startRummyPage(config, root) {
     session,
     screen,
     handover,
-    end: new EndOfHand(element(root, "#rummy-end", HTMLDialogElement), config.sprite, () => game.nextHand()),
+    end: endOfHandWhenNeeded(element(root, "#rummy-end", HTMLDialogElement), config.sprite, () => game.nextHand(), (error) =>
+      notice.show(failureText(error), { kind: "error" })),
     table: tableElement,
     level: () => preferredLevel(levels),
     levelName: (key) => config.levels.find((level) => level.key === key)?.name ?? key,
