@@ -5,7 +5,8 @@ are thin layers over these functions: every transport authenticates a seat
 (:func:`open_seat`), reads what that seat may see (:func:`seat_state`), acts
 (:func:`act`), starts the next hand (:func:`next_hand`) or, against the
 computer, changes its level (:func:`change_level`).  A refusal is a
-:class:`Refusal` with a stable code and the HTTP status a transport may use.
+:class:`Refusal` with a stable code, which knows no transport: the game's registry entry
+(``api_error_codes``) gives each code its HTTP status, the sockets their close codes.
 The referee has helpers of one job each: the cache of hands' states
 (:mod:`.states`), the reads written in SQL (:mod:`.queries`) and the answer a
 seat is shown (:mod:`.seat_states`, from the engine's per-seat views).
@@ -72,10 +73,8 @@ TOUCH_MATCH_AFTER: Final = dt.timedelta(minutes=10)
 """A match's last activity is rewritten by play at most this often. It decides only expiry and
 purging, counted in days, and leaving it alone spares most actions a transaction."""
 
-STATUS: Final = {"not_found": 404} | {
-    code: error.status for code, error in RummyConfig.game.api_error_codes.items()
-}
-"""The HTTP status of each refusal: the house's ``not_found``, then the game's own codes."""
+REFUSALS: Final = frozenset({"not_found", *RummyConfig.game.api_error_codes})
+"""The codes of the referee's refusals: the house's ``not_found``, then the game's own codes."""
 
 
 class Refusal(Exception):
@@ -85,7 +84,8 @@ class Refusal(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
-        self.status = STATUS[code]
+        if code not in REFUSALS:
+            raise ValueError(f"unknown refusal code {code!r}")
         self.extra = extra or {}
 
 
@@ -313,7 +313,7 @@ def _check_opponent_here(seat: Seat) -> None:
 
 
 def _refusal_for(error: IllegalTurnError) -> Refusal:
-    if error.code in STATUS:
+    if error.code in REFUSALS:
         return Refusal(error.code, str(error))
     assert error.code in {reason.value for reason in Reason}, error.code
     return Refusal("illegal_table", str(error), {"reason": error.code, "set": error.set_index})

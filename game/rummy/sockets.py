@@ -91,7 +91,14 @@ NO_SEAT: Final = 4403
 NO_ROOM: Final = 4404
 REPLACED: Final = 4409
 EXPIRED: Final = 4410
-CLOSE_CODES: Final = {"not_found": NO_ROOM, "room_expired": EXPIRED}
+CLOSE_CODES: Final = {
+    "credential_missing": NO_SEAT,
+    "credential_invalid": NO_SEAT,
+    "not_found": NO_ROOM,
+    "room_expired": EXPIRED,
+}
+"""The referee's refusals that end the connection, each with its close code; any other is answered
+and the connection goes on."""
 
 logger = logging.getLogger(__name__)
 
@@ -358,7 +365,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             raise SocketRefusal("replaced", "this seat was opened elsewhere") from None
 
     async def _refused(self, refusal: service.Refusal, reply_to: Any) -> None:
-        close = CLOSE_CODES.get(refusal.code) or (NO_SEAT if refusal.status in (401, 403) else None)
+        close = CLOSE_CODES.get(refusal.code)
         body = _error(reply_to, refusal.code, refusal.message, refusal.extra)
         if close is None:
             await self._send(body)

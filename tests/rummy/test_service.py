@@ -16,10 +16,17 @@ from game.rummy.models import Hand, Match, Mode
 
 
 def test_the_games_registered_codes_are_exactly_the_services_own_refusals() -> None:
-    shared = {code for code in service.STATUS if code in CODES}
+    shared = {code for code in service.REFUSALS if code in CODES}
     assert shared == {"not_found"}
-    assert set(RummyConfig.game.api_error_codes) == set(service.STATUS) - shared
+    assert set(RummyConfig.game.api_error_codes) == service.REFUSALS - shared
     assert set(RummyConfig.game.api_error_codes) <= set(api_error_codes()), "registered for the site"
+
+
+def test_a_refusal_names_a_known_code_and_no_http_status() -> None:
+    refusal = service.Refusal("room_expired", "gone")
+    assert not hasattr(refusal, "status"), "the registry gives the status, the transport uses it"
+    with pytest.raises(ValueError, match="unknown refusal code"):
+        service.Refusal("no_such_code", "?")
 
 
 @pytest.mark.django_db

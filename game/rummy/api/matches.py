@@ -37,6 +37,10 @@ CREDENTIAL = OpenApiParameter(
 )
 MATCH = OpenApiParameter("match", str, OpenApiParameter.PATH, description="The match's address.")
 
+HOUSE_STATUS: Final = {"not_found": status.HTTP_404_NOT_FOUND}
+"""The house's code among the referee's refusals; the game's own codes take their status from its
+registry entry (``ErrorCode.status``), which :class:`ApiError` reads."""
+
 CONFLICT = (
     "The action is out of turn (not_your_turn), for an old turn or hand (stale_turn), after the end "
     "(hand_over), a draw/pass the pool forbids (pool_empty, pool_not_empty), or, in an online room, "
@@ -57,7 +61,7 @@ class SeatView(ApiView):
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, service.Refusal):
-            exc = ApiError(exc.message, exc.status, code=exc.code, extra=exc.extra)
+            exc = ApiError(exc.message, HOUSE_STATUS.get(exc.code), code=exc.code, extra=exc.extra)
         return super().handle_exception(exc)
 
 
