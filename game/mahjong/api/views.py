@@ -85,15 +85,10 @@ def _code_or_404(text: str) -> GameCode:
     return code
 
 
-CONFLICTS = frozenset({"already_submitted", "copied_log"})
-"""The refusals that say another submission came first: 409; the others are the request's own (400)."""
-
-
 def refused(refusal: scoring.Refusal) -> ApiError:
-    """The referee's refusal as the API answers it."""
-    conflict = refusal.code in CONFLICTS
-    status_code = status.HTTP_409_CONFLICT if conflict else status.HTTP_400_BAD_REQUEST
-    return ApiError(refusal.message, status_code, code=refusal.code)
+    """The referee's refusal as the API answers it: with the status the game's registry entry
+    gives its code (``ErrorCode.status``: 409 when another submission came first)."""
+    return ApiError(refusal.message, code=refusal.code)
 
 
 def _figures(entry: Score) -> dict[str, Any]:
