@@ -65,7 +65,12 @@ def test_a_module_keeps_its_imports_and_exports(static_root: Path) -> None:
 
 IMPORTED = re.compile(r"""\b(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)?["']([^"']+\.js)["']""")
 IMPORTED_LATER = re.compile(r"""\bimport\(\s*["']([^"']+\.js)["']\s*\)""")
-LAZY = {"mahjong/js/records_dialog.js", "mahjong/js/celebration.js", "rummy/js/end_of_hand.js"}
+LAZY = {
+    "mahjong/js/records_dialog.js",
+    "mahjong/js/celebration.js",
+    "mahjong/js/end_dialogs.js",
+    "rummy/js/end_of_hand.js",
+}
 """The play pages' modules fetched when first needed (tests/benchmarks/bench_page_weight.py)."""
 
 

@@ -6,7 +6,6 @@
 import { element } from "../../core/js/dom.js";
 import { gettext, interpolate, ngettext } from "../../core/js/i18n.js";
 import { PlayActions } from "./actions.js";
-import { EndDialogs } from "./end_dialogs.js";
 import { addDailyPlay, dailySummary } from "./daily_results.js";
 import { createMahjongApi } from "./endpoints.js";
 import { GameLoader } from "./game_loader.js";
@@ -14,6 +13,7 @@ import { attachInput } from "./input.js";
 import { PersonalRecords } from "./personal_records.js";
 import { PlayScreen } from "./play_screen.js";
 import { BoardRenderer } from "./render.js";
+import { Status } from "./state.js";
 import { ScoreSubmission } from "./score_submission.js";
 import { configureScoring } from "./scoring.js";
 import { PlaySession } from "./session.js";
@@ -187,18 +187,37 @@ function startPlayPage(config, root) {
     dailyText: () => dailyText(loadDailyResults(), modeName, today()),
   });
   const submission = new ScoreSubmission({ submit: api.submitScore, currentGame: () => session.game, urls: config });
-  const ends = new EndDialogs({
-    open: (dialog) => ui.openDialog(dialog),
-    records,
-    scoreForm: (game) => submission.formFor(game),
-    waysOn: {
-      newGame: () => actions.askNewGame(),
-      nextLevel: () => actions.nextLevel(),
-      undo: () => actions.undo(),
-      shuffle: () => actions.shuffle(),
-      restart: () => actions.restart(),
+  /** @type {Promise<import("./end_dialogs.js").EndDialogs> | null} fetched when a board first ends */
+  let endDialogs = null;
+  const ends = {
+    /**
+     * The end dialog of `game`, if its board has ended (end_dialogs.js, fetched then: a visit
+     * may end no board).
+     * @param {import("./state.js").Game} game
+     * @param {string} [problem]
+     */
+    show(game, problem = "") {
+      if (game.s.status === Status.PLAYING) return;
+      endDialogs ??= import("./end_dialogs.js").then(({ EndDialogs }) => new EndDialogs({
+        open: (dialog) => ui.openDialog(dialog),
+        records,
+        scoreForm: (ended) => submission.formFor(ended),
+        waysOn: {
+          newGame: () => actions.askNewGame(),
+          nextLevel: () => actions.nextLevel(),
+          undo: () => actions.undo(),
+          shuffle: () => actions.shuffle(),
+          restart: () => actions.restart(),
+        },
+      }));
+      endDialogs.then((dialogs) => {
+        if (session.game === game) dialogs.show(game, problem);
+      }, (error) => {
+        endDialogs = null; // the next end tries again
+        fail(error);
+      });
     },
-  });
+  };
 
   const settings = new PlaySettings(element(root, "#play-settings-dialog", HTMLDialogElement), {
     styles,
