@@ -4,10 +4,12 @@ compressed (``collectstatic``).
 Each file is minified on its own with esbuild (no bundle: the clients stay the ES modules they
 are, each fetched and cached by itself), in place in ``STATIC_ROOT``, before the manifest
 storage hashes it and WhiteNoise compresses it: the unhashed copies (which the modules' relative
-imports ask for) and the hashed ones are the same minified text. Third-party files (the admin's,
-Swagger UI's) are shipped as their authors made them and left alone. esbuild comes with the npm
-tools (``npm ci``, which ``make setup`` runs); without it ``collectstatic`` stops and says so, so
-that a production server never serves the unminified files without anyone knowing.
+imports ask for, static ones and the ``import()`` of a module fetched when first needed alike,
+since no storage rewrites them) and the hashed ones are the same minified text. Third-party
+files (the admin's, Swagger UI's) are shipped as their authors made them and left alone. esbuild
+comes with the npm tools (``npm ci``, which ``make setup`` runs); without it ``collectstatic``
+stops and says so, so that a production server never serves the unminified files without anyone
+knowing.
 """
 
 from __future__ import annotations
