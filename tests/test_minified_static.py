@@ -70,7 +70,6 @@ LAZY = {
     "mahjong/js/celebration.js",
     "mahjong/js/end_dialogs.js",
     "rummy/js/end_of_hand.js",
-    "rummy/js/level_menu.js",
 }
 """The play pages' modules fetched when first needed (tests/benchmarks/bench_page_weight.py)."""
 

@@ -14,6 +14,7 @@ import { failureText } from "./errors.js";
 import { RummyGame } from "./game.js";
 import { Handover } from "./handover.js";
 import { attachKeyboard } from "./keyboard.js";
+import { GameMenu } from "./level_menu.js";
 import { Lobby } from "./lobby.js";
 import { Notice } from "./notice.js";
 import { PlayScreen } from "./play_screen.js";
@@ -111,22 +112,13 @@ function startRummyPage(config, root) {
     levelName: (key) => config.levels.find((level) => level.key === key)?.name ?? key,
   });
   room?.attach({ game, screen });
-  /** @type {Promise<import("./level_menu.js").GameMenu> | null} fetched when the menu first opens */
-  let menu = null;
-  /** @param {string | null} fallback the level to tick when the match has none yet */
-  const openMenu = (fallback) => {
-    menu ??= import("./level_menu.js").then(({ GameMenu }) => new GameMenu(element(root, "#rummy-menu", HTMLDialogElement), {
-      level: () => screen.state?.level ?? null,
-      // Online, a new room leaves this one as it is: nothing is lost, nothing to ask.
-      inProgress: () => !room && Boolean(screen.state && !screen.state.view.result && (screen.state.number > 0 || screen.turn?.changed)),
-      setLevel: (level) => game.setLevel(level),
-      newMatch: (level) => (room ? room.createAnother() : game.newMatch(level)),
-    }));
-    menu.then((opened) => opened.open(fallback), (error) => {
-      menu = null; // the next click tries again
-      notice.show(failureText(error), { kind: "error" });
-    });
-  };
+  const menu = new GameMenu(element(root, "#rummy-menu", HTMLDialogElement), {
+    level: () => screen.state?.level ?? null,
+    // Online, a new room leaves this one as it is: nothing is lost, nothing to ask.
+    inProgress: () => !room && Boolean(screen.state && !screen.state.view.result && (screen.state.number > 0 || screen.turn?.changed)),
+    setLevel: (level) => game.setLevel(level),
+    newMatch: (level) => (room ? room.createAnother() : game.newMatch(level)),
+  });
   Object.assign(actions, {
     group: () => screen.group(),
     undo: () => screen.undo(),
@@ -137,8 +129,8 @@ function startRummyPage(config, root) {
     "sort-colour": () => screen.sort("colour"),
     "sort-number": () => screen.sort("number"),
     "new-hand": () => game.nextHand(),
-    menu: () => openMenu(config.mode === "computer" ? preferredLevel(levels) : null),
-    level: () => openMenu(preferredLevel(levels)),
+    menu: () => menu.open(config.mode === "computer" ? preferredLevel(levels) : null),
+    level: () => menu.open(preferredLevel(levels)),
   });
 
   // A tap, a click, Enter or Space on a tile selects it; the "+" of a set adds the selection.
