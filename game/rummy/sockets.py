@@ -426,8 +426,14 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self._send({"type": "state", "reply_to": reply_to, "state": state})
 
     async def _send(self, body: dict[str, Any]) -> None:
-        if not self.closed:
+        if self.closed:
+            return
+        try:
             await self.send(text_data=json.dumps(body, separators=(",", ":")))
+        except OSError:
+            # The client went while this was said (uvicorn raises ClientDisconnected, an OSError):
+            # its disconnect is on its way to this consumer, which then lets go of the seat.
+            self.closed = True
 
     async def _close(self, code: int) -> None:
         # Nothing may follow the close: a refusal still being written is dropped, not an error.

@@ -643,3 +643,22 @@ def test_a_process_alone_forgets_every_connection_as_it_starts(
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": layer}}
     sockets.on_server_start()
     assert rooms.presence(room.id)["connected"] == ([False, False] if forgotten else [True, True])
+
+
+def test_a_frame_to_a_client_already_gone_ends_the_talk_without_an_error() -> None:
+    """uvicorn raises ClientDisconnected (an OSError) on a send after the client left; the lease's
+    renewal told of a presence change just then and logged a traceback for each (the rooms load
+    test's restart: 94 of them). The consumer now stops talking and waits for the disconnect."""
+    sent: list[dict[str, Any]] = []
+
+    async def gone(message: dict[str, Any]) -> None:
+        sent.append(message)
+        raise OSError("the client left")
+
+    consumer = sockets.RoomConsumer()
+    consumer.base_send = gone  # type: ignore[assignment]  # any message, as a test double of the server
+    consumer.closed = False  # as an accepted connection starts
+    run(consumer._send({"type": "presence", "connected": [True, False], "joined": True}))
+    run(consumer._send({"type": "presence", "connected": [False, False], "joined": True}))
+    assert consumer.closed is True
+    assert len(sent) == 1, "nothing is said after the client is known gone"
