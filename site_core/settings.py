@@ -302,16 +302,27 @@ CACHES = {
 
 CHANNELS_REDIS_READ_S = 10
 CHANNELS_CAPACITY = 10_000
+# A process's connections to Redis for its sockets' groups, and how long a socket may wait for one
+# (site_core/channel_layer.py). The BZPOPMIN of the process's receive loop holds one.
+CHANNELS_REDIS_CONNECTIONS = 50
+CHANNELS_REDIS_WAIT_S = 10
 # One process needs no broker (make run); several share their sockets' groups through Redis.
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "site_core.channel_layer.QueuedRedisChannelLayer",
             # A socket waits for its messages with BZPOPMIN, 5 s at a time; since redis-py 8 the
             # client also gives up reading after 5 s by default, and the race between the two
             # tore sockets down. Reads may take a little longer than the pop's own timeout.
             "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "socket_timeout": CHANNELS_REDIS_READ_S}],
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "socket_timeout": CHANNELS_REDIS_READ_S,
+                        "max_connections": CHANNELS_REDIS_CONNECTIONS,
+                        "timeout": CHANNELS_REDIS_WAIT_S,
+                    }
+                ],
                 # All the sockets of one process share one queue in Redis, and channels-redis
                 # drops what a group sends beyond its capacity (100 by default): with a few
                 # hundred sockets a process, a moment's lag would lose news silently.

@@ -95,9 +95,16 @@ def test_one_process_needs_no_broker_and_several_share_redis() -> None:
     assert alone["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
     shared = settings_of({**PRODUCTION, "REDIS_URL": "redis://127.0.0.1:6379/3"}, "CHANNEL_LAYERS")
     assert shared["CHANNEL_LAYERS"]["default"] == {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "BACKEND": "site_core.channel_layer.QueuedRedisChannelLayer",
         "CONFIG": {
-            "hosts": [{"address": "redis://127.0.0.1:6379/3", "socket_timeout": 10}],
+            "hosts": [
+                {
+                    "address": "redis://127.0.0.1:6379/3",
+                    "socket_timeout": 10,
+                    "max_connections": 50,
+                    "timeout": 10,
+                }
+            ],
             "capacity": 10_000,
         },
     }

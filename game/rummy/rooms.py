@@ -30,7 +30,7 @@ from typing import Any, Final, ParamSpec, TypeVar
 
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import BaseChannelLayer, get_channel_layer
-from django.db import connections
+from django.db import connections, transaction
 from django.utils import timezone
 
 from . import service
@@ -128,6 +128,22 @@ def for_connection(public_id: str, key: str, channel: str, function: Any, *args:
     if getattr(seat.match, f"channel{seat.number}") != channel:
         raise Replaced
     return function(seat, *args)
+
+
+def change_for_connection(public_id: str, key: str, channel: str, function: Any, *args: Any) -> Any:
+    """:func:`for_connection` for a change (an action, the next hand), holding the match's row
+    until the change is stored.
+
+    A connection's change and a newer connection's :func:`claim` of the same seat then come one
+    after the other: either the change is refused (:class:`Replaced`), or it is stored before the
+    claim, so the state the newer connection reads first holds it. Without the lock a change
+    checked just before the claim was stored just after that read (a restarting server finishing
+    an action it could no longer answer), and the player, back on another server, acted on a
+    position already gone.
+    """
+    with transaction.atomic():
+        list(Match.objects.select_for_update().filter(public_id=public_id).values_list("pk"))
+        return for_connection(public_id, key, channel, function, *args)
 
 
 def state_since(seat: service.Seat, hand: int | None, number: int | None) -> dict[str, Any]:

@@ -318,12 +318,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self._send_state(await self._call(rooms.state_since, hand, number), reply_to)
         elif kind == "act":
             hand, number, action = _action(message)
-            state = await self._call(service.act, hand, number, action)
+            state = await self._call(service.act, hand, number, action, change=True)
             await self._send_state(state, reply_to)
             await rooms.announce_change(self.channel_layer, self.public_id, self.channel_name)
         elif kind == "next_hand":
             hand = _int(message, "hand", 1, s.MAX_HANDS)
-            state = await self._call(service.next_hand, hand)
+            state = await self._call(service.next_hand, hand, change=True)
             await self._send_state(state, reply_to)
             await rooms.announce_change(self.channel_layer, self.public_id, self.channel_name)
         else:
@@ -352,11 +352,13 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await rooms.announce_presence(self.channel_layer, self.public_id)
         await self._send_state(await self._call(rooms.state_since, hand, number), None)
 
-    async def _call(self, function: Any, *args: Any) -> Any:
-        """``function(seat, *args)`` for this connection's seat, read afresh (and still this tab's)."""
+    async def _call(self, function: Any, *args: Any, change: bool = False) -> Any:
+        """``function(seat, *args)`` for this connection's seat, read afresh (and still this tab's);
+        a ``change`` is stored before any newer connection of the seat reads the room."""
         assert self.key is not None
+        call = rooms.change_for_connection if change else rooms.for_connection
         try:
-            return await rooms.in_db_thread(rooms.for_connection)(
+            return await rooms.in_db_thread(call)(
                 self.public_id, self.key, self.channel_name, function, *args
             )
         except rooms.Replaced:

@@ -134,6 +134,13 @@ class Server:
     def call(
         self, endpoint: str, method: str, path: str, body: Any = None, client: str | None = None
     ) -> tuple[int, Any]:
+        status, answer, _ = self.exchange(endpoint, method, path, body, client)
+        return status, answer
+
+    def exchange(
+        self, endpoint: str, method: str, path: str, body: Any = None, client: str | None = None
+    ) -> tuple[int, Any, int]:
+        """The answer's status and body, and its Retry-After in seconds (1 without one)."""
         data = None if body is None else json.dumps(body).encode()
         headers = {"Accept": "application/json", "Connection": "close"}
         if client is not None:
@@ -150,26 +157,26 @@ class Server:
             raw = response.read()
         except (OSError, http.client.HTTPException) as error:
             self.results.error(endpoint, f"{method} {path}: {type(error).__name__}: {error}")
-            return 0, None
+            return 0, None, 1
         finally:
             connection.close()
         self.results.timing(endpoint, (time.perf_counter() - started) * 1000)
-        self.retry_after = int(response.getheader("Retry-After") or 1)
+        retry_after = int(response.getheader("Retry-After") or 1)
         try:
-            return response.status, json.loads(raw) if raw else None
+            return response.status, json.loads(raw) if raw else None, retry_after
         except ValueError:
-            return response.status, raw.decode("utf-8", "replace")[:200]
+            return response.status, raw.decode("utf-8", "replace")[:200], retry_after
 
     def submit(self, endpoint: str, submission: Any, client: str) -> tuple[int, Any]:
         """POST /api/scores/ as a client does it: a game the server was too busy to check is sent
         again once the answer's Retry-After has passed (a client's protocol, not a test's wait)."""
         for _ in range(BUSY_TRIES):
-            status, body = self.call(endpoint, "POST", "/api/scores/", submission, client)
+            status, body, retry_after = self.exchange(endpoint, "POST", "/api/scores/", submission, client)
             if status != 503 or not isinstance(body, dict) or body.get("code") != "busy":
                 return status, body
             with self.results.lock:
                 self.results.busy += 1
-            time.sleep(self.retry_after)
+            time.sleep(retry_after)
         return status, body
 
 
