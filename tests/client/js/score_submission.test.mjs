@@ -64,7 +64,7 @@ function submitting(played, answer) {
     if (answer instanceof Error) throw answer;
     return answer;
   };
-  return new ScoreSubmission({ submit, currentGame: () => played, urls }).formFor(played);
+  return new ScoreSubmission({ submit, currentGame: () => played, urls, wait: async () => {} }).formFor(played);
 }
 
 test("a submitted game is over for good: leaving the page does not save it back", async () => {
@@ -91,4 +91,50 @@ test("a game refused for good is settled too; one refused for now can be submitt
   assert.ok(!again.refusedForGood(new ApiError("busy", 503)));
   assert.ok(saveGame(busy, 2000, null), "still saved, to be submitted later");
   assert.equal(loadGame()?.game.s.code, "MJ1-L00-ABCDEFG");
+});
+
+test("a busy server gets the game again after a second, and a free one ranks it", async () => {
+  const { BUSY_TRIES, BUSY_WAIT_MS } = await import("../../../game/mahjong/static/mahjong/js/score_submission.js");
+  const played = clearedGame();
+  const answers = [new ApiError("busy", 503), new ApiError("busy", 503), { rank: 2 }];
+  /** @type {string[]} */
+  const calls = [];
+  const submit = async () => {
+    calls.push("submit");
+    const answer = answers.shift();
+    if (answer instanceof Error) throw answer;
+    return answer;
+  };
+  const wait = async (ms) => { calls.push(`wait ${ms}`); };
+  const done = await new ScoreSubmission({ submit, currentGame: () => played, urls, wait }).formFor(played).submit("Anna");
+  assert.match(done.message, /number 2/);
+  assert.deepEqual(calls, ["submit", `wait ${BUSY_WAIT_MS}`, "submit", `wait ${BUSY_WAIT_MS}`, "submit"]);
+  assert.equal(loadGame(), null, "submitted: over for good");
+  assert.ok(BUSY_TRIES >= 3);
+});
+
+test("a server busy at every try is told to the player, and the game stays to be submitted later", async () => {
+  const { BUSY_TRIES } = await import("../../../game/mahjong/static/mahjong/js/score_submission.js");
+  const played = clearedGame();
+  let tries = 0;
+  const submit = async () => {
+    tries += 1;
+    throw new ApiError("busy", 503);
+  };
+  const form = new ScoreSubmission({ submit, currentGame: () => played, urls, wait: async () => {} }).formFor(played);
+  await assert.rejects(form.submit("Anna"), (error) => error instanceof ApiError && error.code === "busy");
+  assert.equal(tries, BUSY_TRIES);
+  assert.equal(loadGame()?.game.s.code, "MJ1-L00-ABCDEFG");
+});
+
+test("a refusal other than busy is not sent again", async () => {
+  const played = clearedGame();
+  let tries = 0;
+  const submit = async () => {
+    tries += 1;
+    throw new ApiError("name_invalid", 400);
+  };
+  const form = new ScoreSubmission({ submit, currentGame: () => played, urls, wait: async () => {} }).formFor(played);
+  await assert.rejects(form.submit("Anna"), ApiError);
+  assert.equal(tries, 1);
 });

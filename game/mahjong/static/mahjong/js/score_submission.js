@@ -19,6 +19,17 @@ export const FINAL_REFUSALS = Object.freeze(new Set([
   "not_cleared", "impossible_time", "impossible_timing", "copied_log", "daily_closed",
 ]));
 
+/**
+ * A server busy checking other games (503 "busy", game/core/api/busy.py) asks to be sent the game
+ * again after a second: the page does so itself, a few times, before it tells the player. A
+ * check takes tens of milliseconds, so a burst is over long before the last try.
+ */
+export const BUSY_TRIES = 4;
+export const BUSY_WAIT_MS = 1000;
+
+/** @param {number} ms */
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** Whether a failed submission is final (FINAL_REFUSALS). @param {unknown} error */
 export function refusedForGood(error) {
   return error instanceof ApiError && FINAL_REFUSALS.has(error.code);
@@ -38,9 +49,11 @@ export class ScoreSubmission {
    * @param {SubmitScore} deps.submit the API's POST /api/scores/
    * @param {() => Game | null} deps.currentGame
    * @param {{scoresUrl: string, dailyScoresUrl: string}} deps.urls the leaderboards' pages
+   * @param {(ms: number) => Promise<unknown>} [deps.wait] the pause before a busy server is asked again
    */
-  constructor({ submit, currentGame, urls }) {
+  constructor({ submit, currentGame, urls, wait = pause }) {
     this.submit = submit;
+    this.wait = wait;
     this.currentGame = currentGame;
     this.urls = urls;
   }
@@ -68,7 +81,7 @@ export class ScoreSubmission {
     const trimmed = name.trim();
     let answer;
     try {
-      answer = await this.submit(token, trimmed, game.s.events);
+      answer = await this.submitWhenFree(token, trimmed, game.s.events);
     } catch (error) {
       if (refusedForGood(error)) this.settle(game);
       throw error;
@@ -79,6 +92,25 @@ export class ScoreSubmission {
       ? gettext("Score saved; it will be ranked after a review.")
       : interpolate(gettext("Score saved: you are number %(rank)s."), { rank: answer.rank });
     return { message, link: this.leaderboardUrl(game, answer.random_deal !== false) };
+  }
+
+  /**
+   * The submission, sent again after BUSY_WAIT_MS while the server answers that it is busy (a
+   * busy refusal spends neither the token nor the rate limit), at most BUSY_TRIES times in all.
+   * @param {string} token
+   * @param {string} name
+   * @param {import("./game_data.js").GameEvent[]} log
+   * @returns {Promise<ScoreCreated>}
+   */
+  async submitWhenFree(token, name, log) {
+    for (let tries = 1; ; tries += 1) {
+      try {
+        return await this.submit(token, name, log);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === "busy") || tries >= BUSY_TRIES) throw error;
+      }
+      await this.wait(BUSY_WAIT_MS);
+    }
   }
 
   /**
