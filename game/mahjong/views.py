@@ -22,7 +22,6 @@ from .artwork.build import PLAIN, STYLES, get_style, sheet_image
 from .engine import FACES, GameCode, Layout, MalformedError, all_layouts, get_layout
 from .engine.play import scoring_rules
 from .names import DAILY_NAME, GROUPS, MODE_NAMES, STYLE_NAMES, face_name, layout_name
-from .templatetags.tiles import face_url
 
 # The page's texts live here rather than in the template so that the Mahjong
 # app's catalogue (game/mahjong/locale, made by makemessages run inside that folder) has them.
@@ -65,10 +64,7 @@ def tiles(request: HttpRequest) -> HttpResponse:
                 {
                     "label": face,
                     "name": face_name(face),
-                    "images": [
-                        {"style": style, "url": face_url(face, style), "alt": STYLE_NAMES[style]}
-                        for style in STYLES
-                    ],
+                    "images": [{"style": style, "alt": STYLE_NAMES[style]} for style in STYLES],
                 }
                 for face in faces
             ],
@@ -76,7 +72,8 @@ def tiles(request: HttpRequest) -> HttpResponse:
         for key, title, faces in GROUPS
     ]
     styles = [{"key": style, "name": STYLE_NAMES[style]} for style in STYLES]
-    return render(request, "mahjong/tiles.html", {"groups": groups, "styles": styles, "texts": TEXTS})
+    context = {"groups": groups, "styles": styles, "texts": TEXTS, "marks": diagrams.marks_language()}
+    return render(request, "mahjong/tiles.html", context)
 
 
 # -- the play page ---------------------------------------------------------------------------

@@ -58,7 +58,8 @@ def test_every_face_in_every_style(files: dict[str, bytes]) -> None:
         assert f"{style}-sprite.json" in files
     assert ("classic", PLAIN) in SHEETS and ("kittens", PLAIN) in SHEETS
     assert ("numbers", PLAIN) not in SHEETS, "the numbers style has no corner marks to leave out"
-    assert len(files) == 3 * (42 + 1) + len(SHEETS) == 3 * 43 + 17
+    assert "faces.css" in files  # every sheet's faces as backgrounds, for the tiles page
+    assert len(files) == 3 * (42 + 1) + len(SHEETS) + 1 == 3 * 43 + 17 + 1
 
 
 def test_every_file_is_valid_svg(files: dict[str, bytes]) -> None:

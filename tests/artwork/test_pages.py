@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -11,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from game.mahjong.artwork.build import STYLES, faces_stylesheet, sprite_sheet
 from game.mahjong.diagrams import DIAGRAM_HELP, diagram_errors
 from game.mahjong.names import face_name
 from rules.markdown import render_html as render_paragraphs
@@ -149,10 +151,25 @@ def test_tiles_page_in_every_language(client: Client, language: str) -> None:
     for name in NAMES[language]:
         assert name in html, name
     assert html.count('class="tile-card"') == 42
-    assert html.count("<img ") == 42 * 3
-    for style, prefix in (("classic", "mc"), ("numbers", "mn"), ("kittens", "mk")):
-        assert f"/static/mahjong/tiles/{style}-{language}-sprite.svg#{prefix}-F4" in html
+    assert html.count('role="img"') == 42 * 3
+    for style in ("classic", "numbers", "kittens"):
+        assert f'class="tile-sprite sprite-{style} face-F4" role="img"' in html
+    # Each face is a background from the sheet with this language's corner marks (faces.css).
+    assert f'<article class="tiles-page" data-marks="{language}">' in html
+    assert '<link rel="stylesheet" href="/static/mahjong/tiles/faces.css">' in html
     assert f'<html lang="{language}"' in html
+
+
+def test_the_faces_stylesheet_shows_each_face_where_the_sheets_draw_it() -> None:
+    css = faces_stylesheet()
+    found = re.findall(r"\.face-(\w+) \{ --x: (\d+); --y: (\d+); \}", css)
+    positions = {face: (int(x), int(y)) for face, x, y in found}
+    for style in STYLES:
+        _svg, manifest = sprite_sheet(style)
+        assert positions == {face: (place["x"], place["y"]) for face, place in manifest["faces"].items()}
+        for language in LANGUAGES:
+            image = f'url("{style}-{language}-sprite.svg")'
+            assert f'[data-marks="{language}"] .sprite-{style} {{ background-image: {image}; }}' in css
 
 
 @pytest.mark.django_db
