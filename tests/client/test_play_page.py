@@ -170,6 +170,11 @@ def test_the_config_points_to_existing_files(client: Client) -> None:
         assert style["plainImage"].endswith(index["images"].get("plain", index["images"]["en"]))
         static_path(style["image"])
         static_path(style["plainImage"])
+        # The same sheets as bitmaps (tiles/*.webp), which the board draws from.
+        assert style["raster"].endswith(index["rasters"]["en"])
+        assert style["plainRaster"].endswith(index["rasters"].get("plain", index["rasters"]["en"]))
+        static_path(style["raster"])
+        static_path(style["plainRaster"])
         assert set(index["faces"]) == set(config["faceNames"])
     assert len(config["faceNames"]) == 42
     for name in JS_FILES:

@@ -11,6 +11,8 @@ import { MARKS, overlay, paintEdge, roundRect } from "./tile_bitmaps.js";
  * @typedef {object} Brush
  * @property {number} dpr the device pixel ratio
  * @property {import("./tile_bitmaps.js").Atlas | null} atlas null until the artwork is there
+ * @property {boolean} facesPending without an atlas, the faces are left blank (the artwork is on
+ *   its way), not labelled (no artwork will come)
  * @property {Record<string, import("./tile_bitmaps.js").FaceRect>} faces the atlas's face rectangles
  * @property {(w: number, h: number, r: number, e: number) => import("./tile_bitmaps.js").Stamps} stamps
  */
@@ -77,11 +79,13 @@ export function paintTile(ctx, brush, tile) {
     ctx.fillStyle = "#fbf6e8";
     roundRect(ctx, x, y, w, h, r);
     ctx.fill();
-    ctx.fillStyle = "#333";
-    ctx.font = `600 ${w * 0.35}px system-ui, sans-serif`;
-    ctx.textAlign = "center";
-    ctx.textBaseline = "middle";
-    ctx.fillText(face, x + w / 2, y + h / 2);
+    if (!brush.facesPending) {
+      ctx.fillStyle = "#333";
+      ctx.font = `600 ${w * 0.35}px system-ui, sans-serif`;
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      ctx.fillText(face, x + w / 2, y + h / 2);
+    }
   }
   for (const [name, mark] of MARKS) {
     if (!marks[name] || (name === "blocked" && veiled)) continue;
