@@ -68,7 +68,7 @@ def test_play_page_in_every_language(client: Client, language: str) -> None:
     assert '<canvas id="play-canvas"' in html
     assert 'aria-live="polite"' in html
     assert 'type="module" src="/static/mahjong/js/main.js"' in html
-    catalogue = f'<script src="/{language}/jsi18n/"></script>'
+    catalogue = f'<script src="/{language}/jsi18n/" defer></script>'
     assert catalogue in html
     assert html.index(catalogue) < html.index('type="module"'), "the catalogue comes before the modules"
     config = config_of(html)
