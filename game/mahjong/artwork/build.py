@@ -174,6 +174,10 @@ def sprite_sheet(style: str, variant: str = DEFAULT_LANGUAGE) -> tuple[str, dict
     return finish_ids(svg, s.prefix), manifest
 
 
+BITMAP_DENSITY: Final = 2
+"""The screen density up to which the bitmap sheets are sharp enough as CSS backgrounds: a
+face of the bitmap is 90 px wide, the tiles page shows faces 44 to 48 CSS px wide."""
+
 FACES_STYLESHEET: Final = "faces.css"
 """The sprite sheets' faces as CSS backgrounds (:func:`faces_stylesheet`)."""
 
@@ -186,6 +190,10 @@ def faces_stylesheet() -> str:
     face's own 60 units by default). A page of many faces (the tiles page's 126) then holds one
     SVG document per sheet: as ``<img src="sheet.svg#view">`` each face was a document of its
     own, laid out and painted anew, and the phone's main thread was blocked for a second.
+
+    Where the screen's density is at most :data:`BITMAP_DENSITY`, the face is the bitmap sheet's
+    (decoded off the main thread, where the three SVG sheets still blocked a phone's for some
+    300 ms); denser screens get the SVG sheet, which stays sharp at any size.
     """
     width, height = sprite_size()
     unit = f"var(--face-w, {WIDTH}px) / {WIDTH}"
@@ -205,8 +213,12 @@ def faces_stylesheet() -> str:
         lines.append(f".face-{face} {{ --x: {x}; --y: {y}; }}")
     for name in STYLES:
         for language in LANGUAGES:
-            image = sheet_image(name, language)
-            lines.append(f'[data-marks="{language}"] .sprite-{name} {{ background-image: url("{image}"); }}')
+            image, bitmap = sheet_image(name, language), sheet_raster_image(name, language)
+            either = f'url("{bitmap}") {BITMAP_DENSITY}x, url("{image}") {BITMAP_DENSITY + 1}x'
+            lines.append(
+                f'[data-marks="{language}"] .sprite-{name} {{ background-image: url("{image}"); '
+                f"background-image: image-set({either}); }}"
+            )
     return "\n".join(lines) + "\n"
 
 
