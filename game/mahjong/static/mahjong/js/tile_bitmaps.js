@@ -26,6 +26,8 @@ export const MARKS = [
   ["focused", { stroke: "#0b3d91", width: 0.05, minWidth: 2, dash: [0.1, 0.06], grow: 2 }],
 ];
 const BLOCKED_MARK = MARKS[0][1];
+/** A face without its picture (no artwork yet, or none at all). */
+export const BLANK_FACE = "#fbf6e8";
 
 // The tile body seen below and to the right of the face: a light band next to the face, a
 // darker one under it. Each layer up is darker and casts a longer, softer shadow, so that the
@@ -67,7 +69,8 @@ function stampMargin(e, layer) {
  * @typedef {{style: string, sheet: SpriteSheet, raster: ImageBitmap | null, vector: HTMLImageElement | null,
  *   vectorUrl: string, vectorLoading?: Promise<HTMLImageElement>}} Sprite
  * @typedef {{canvas: HTMLCanvasElement, veiled: HTMLCanvasElement, scale: number}} Atlas
- * @typedef {{key: string, edge: (layer: number) => HTMLCanvasElement, veil: HTMLCanvasElement}} Stamps
+ * @typedef {{key: string, edge: (layer: number) => HTMLCanvasElement, blank: (layer: number) => HTMLCanvasElement,
+ *   veil: HTMLCanvasElement}} Stamps
  */
 
 /** @param {string} url @param {string} what */
@@ -297,12 +300,26 @@ export function makeStamps(w, h, r, e, dpr) {
   };
   /** @type {HTMLCanvasElement[]} */
   const edges = [];
+  /** @type {HTMLCanvasElement[]} */
+  const blanks = [];
+  /** @param {number} layer */
+  const level = (layer) => Math.max(0, Math.min(LAYER_LOOK.length - 1, layer));
   return {
     key: stampsKey(w, h, dpr),
     edge: (layer) => {
-      const z = Math.max(0, Math.min(LAYER_LOOK.length - 1, layer));
+      const z = level(layer);
       edges[z] ??= make((c) => paintEdge(c, 0, 0, w, h, r, e, z), stampMargin(e, z));
       return edges[z];
+    },
+    blank: (layer) => {
+      const z = level(layer);
+      blanks[z] ??= make((c) => {
+        paintEdge(c, 0, 0, w, h, r, e, z);
+        c.fillStyle = BLANK_FACE;
+        roundRect(c, 0, 0, w, h, r);
+        c.fill();
+      }, stampMargin(e, z));
+      return blanks[z];
     },
     veil: make((c) => overlay(c, 0, 0, w, h, r, BLOCKED_MARK)),
   };

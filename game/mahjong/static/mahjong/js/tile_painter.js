@@ -4,7 +4,7 @@
 // the stamps and the atlas at whole device pixels, the cheapest draw a software canvas has;
 // a tile growing as it fades out is painted with paths at its own size.
 
-import { MARKS, overlay, paintEdge, roundRect } from "./tile_bitmaps.js";
+import { BLANK_FACE, MARKS, overlay, paintEdge, roundRect } from "./tile_bitmaps.js";
 
 /**
  * What a frame draws with.
@@ -56,13 +56,17 @@ export function paintTile(ctx, brush, tile) {
   const stamps = tile.ownSize ? null : brush.stamps(w, h, r, e);
   const dx = Math.round(x * dpr);
   const dy = Math.round(y * dpr);
-  if (stamps) {
+  // The board before its artwork: one copy a tile (edge and blank face) and no veil, a cheap frame.
+  const blank = Boolean(stamps && !atlas && brush.facesPending);
+  if (stamps && blank) {
+    atDevicePixels(ctx, dpr, () => ctx.drawImage(stamps.blank(tile.layer), dx, dy));
+  } else if (stamps) {
     atDevicePixels(ctx, dpr, () => ctx.drawImage(stamps.edge(tile.layer), dx, dy));
   } else {
     paintEdge(ctx, x, y, w, h, r, e, tile.layer);
   }
   const rect = atlas && brush.faces[face];
-  let veiled = false;
+  let veiled = blank; // a blank face is not veiled: it has nothing to tell apart yet
   if (atlas && rect) {
     const s = atlas.scale;
     if (stamps && Math.abs(rect.w * s - w * dpr) < 0.5) {
@@ -75,8 +79,8 @@ export function paintTile(ctx, brush, tile) {
     } else {
       ctx.drawImage(atlas.canvas, rect.x * s, rect.y * s, rect.w * s, rect.h * s, x, y, w, h);
     }
-  } else {
-    ctx.fillStyle = "#fbf6e8";
+  } else if (!blank) {
+    ctx.fillStyle = BLANK_FACE;
     roundRect(ctx, x, y, w, h, r);
     ctx.fill();
     if (!brush.facesPending) {
