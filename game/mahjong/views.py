@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from . import diagrams
-from .artwork.build import PLAIN, STYLES, get_style, sheet_image
+from .artwork.build import PLAIN, STYLES, get_style, sheet_image, sheet_raster_image
 from .engine import FACES, GameCode, Layout, MalformedError, all_layouts, get_layout
 from .engine.play import scoring_rules
 from .names import DAILY_NAME, GROUPS, MODE_NAMES, STYLE_NAMES, face_name, layout_name
@@ -160,7 +160,9 @@ STYLE_ORDER = ("kittens", "classic", "numbers")
 
 def style_sheets() -> list[dict[str, str]]:
     """Each tile style's translated name and sprite files, for the clients' configs: the
-    sheet with the page language's corner marks (``image``) and the one without (``plainImage``)."""
+    sheet with the page language's corner marks (``image``) and the one without (``plainImage``),
+    each also as a bitmap (``raster``, ``plainRaster``), which the board draws from when its
+    tiles are small enough (build.py RASTER_SCALE)."""
     language = diagrams.marks_language()
     sheets = []
     for style in (s for s in STYLE_ORDER if s in STYLES):
@@ -172,6 +174,8 @@ def style_sheets() -> list[dict[str, str]]:
                 "sheet": static(f"mahjong/tiles/{style}-sprite.json"),
                 "image": static(f"mahjong/tiles/{sheet_image(style, language)}"),
                 "plainImage": static(f"mahjong/tiles/{sheet_image(style, plain)}"),
+                "raster": static(f"mahjong/tiles/{sheet_raster_image(style, language)}"),
+                "plainRaster": static(f"mahjong/tiles/{sheet_raster_image(style, plain)}"),
             }
         )
     return sheets

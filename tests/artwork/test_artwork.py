@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from PIL import Image
 
 from game.mahjong.artwork.build import (
     CELL_H,
     CELL_W,
     COLUMNS,
     PLAIN,
+    RASTER_SCALE,
     STATIC_DIR,
     STYLES,
     committed_files,
@@ -22,6 +25,7 @@ from game.mahjong.artwork.build import (
     face_symbols,
     generate,
     sheet_image,
+    sheet_raster_image,
     sheet_variants,
     sprite_sheet,
 )
@@ -55,11 +59,12 @@ def test_every_face_in_every_style(files: dict[str, bytes]) -> None:
             assert f"{style}/{face}.svg" in files
         for language in LANGUAGES:
             assert f"{style}-{language}-sprite.svg" in files
+            assert f"{style}-{language}-sprite.webp" in files
         assert f"{style}-sprite.json" in files
     assert ("classic", PLAIN) in SHEETS and ("kittens", PLAIN) in SHEETS
     assert ("numbers", PLAIN) not in SHEETS, "the numbers style has no corner marks to leave out"
     assert "faces.css" in files  # every sheet's faces as backgrounds, for the tiles page
-    assert len(files) == 3 * (42 + 1) + len(SHEETS) + 1 == 3 * 43 + 17 + 1
+    assert len(files) == 3 * (42 + 1) + 2 * len(SHEETS) + 1 == 3 * 43 + 2 * 17 + 1
 
 
 def test_every_file_is_valid_svg(files: dict[str, bytes]) -> None:
@@ -136,6 +141,27 @@ def test_sprite_manifest_matches_the_sheet(files: dict[str, bytes], style: str, 
     views = {v.get("id"): v.get("viewBox") for v in sheet.iter(f"{SVG}view")}
     prefix = manifest["view_id_prefix"]
     assert views[f"{prefix}Wh"] == "{x} {y} {w} {h}".format(**manifest["faces"]["Wh"])
+
+
+@pytest.mark.parametrize(("style", "variant"), SHEETS)
+def test_each_sheet_has_a_bitmap(files: dict[str, bytes], style: str, variant: str) -> None:
+    manifest = json.loads(files[f"{style}-sprite.json"])
+    assert manifest["rasters"][variant] == sheet_raster_image(style, variant)
+    assert manifest["raster_scale"] == RASTER_SCALE
+    with Image.open(io.BytesIO(files[sheet_raster_image(style, variant)])) as image:
+        assert image.format == "WEBP"
+        assert image.size == (
+            round(manifest["width"] * RASTER_SCALE),
+            round(manifest["height"] * RASTER_SCALE),
+        )
+        # Drawn, not blank: opaque on a face (1B's left edge), transparent in the gutter.
+        alpha = image.getchannel("A")
+        box = manifest["faces"]["1B"]
+        assert (
+            alpha.getpixel((round((box["x"] + 3) * RASTER_SCALE), round((box["y"] + 40) * RASTER_SCALE)))
+            == 255
+        )
+        assert alpha.getpixel((0, 0)) == 0
 
 
 def test_sprite_shares_definitions() -> None:

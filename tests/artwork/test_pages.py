@@ -168,8 +168,13 @@ def test_the_faces_stylesheet_shows_each_face_where_the_sheets_draw_it() -> None
         _svg, manifest = sprite_sheet(style)
         assert positions == {face: (place["x"], place["y"]) for face, place in manifest["faces"].items()}
         for language in LANGUAGES:
-            image = f'url("{style}-{language}-sprite.svg")'
-            assert f'[data-marks="{language}"] .sprite-{style} {{ background-image: {image}; }}' in css
+            # The bitmap sheet up to twice the CSS pixel, the SVG beyond (and where image-set is unknown).
+            svg, bitmap = f'url("{style}-{language}-sprite.svg")', f'url("{style}-{language}-sprite.webp")'
+            rule = (
+                f'[data-marks="{language}"] .sprite-{style} {{ background-image: {svg}; '
+                f"background-image: image-set({bitmap} 2x, {svg} 3x); }}"
+            )
+            assert rule in css
 
 
 @pytest.mark.django_db

@@ -21,9 +21,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SPRITES_LOADED = (
     "() => performance.getEntriesByType('resource').map((e) => e.name)"
-    ".filter((n) => n.includes('-sprite.svg'))"
+    ".filter((n) => /-sprite[.](svg|webp)$/.test(n))"
 )
-"""The sprite sheets the page fetched, by URL."""
+"""The sprite sheets the page fetched, by URL: the bitmaps alone, at the tile sizes of these tests."""
 
 PIXEL_AT = """([x, y]) => {
   const canvas = document.getElementById('play-canvas');
@@ -67,9 +67,8 @@ def blocked_tile_point(play: PlayPage) -> tuple[float, float]:
 def test_settings_apply_at_once_and_are_kept_after_a_reload(play: PlayPage) -> None:
     play.open()
     style = play.state()["style"]
-    assert play.page.evaluate(SPRITES_LOADED) == [play.url(f"/static/mahjong/tiles/{style}-en-sprite.svg")], (
-        "the English marks by default"
-    )
+    sheet = play.url(f"/static/mahjong/tiles/{style}-en-sprite.webp")
+    assert play.page.evaluate(SPRITES_LOADED) == [sheet], "the English marks by default"
     point = blocked_tile_point(play)
     veiled = play.page.evaluate(PIXEL_AT, point)
 
@@ -105,8 +104,8 @@ def test_settings_apply_at_once_and_are_kept_after_a_reload(play: PlayPage) -> N
     # Marks off on a style that has them: its sheet without marks is the one fetched.
     dialog.locator('input[name="style"][value="classic"]').check()
     play.wait_until("s.style === 'classic'")
-    assert play.url("/static/mahjong/tiles/classic-plain-sprite.svg") in play.page.evaluate(SPRITES_LOADED)
-    assert play.url("/static/mahjong/tiles/classic-en-sprite.svg") not in play.page.evaluate(SPRITES_LOADED)
+    assert play.url("/static/mahjong/tiles/classic-plain-sprite.webp") in play.page.evaluate(SPRITES_LOADED)
+    assert play.url("/static/mahjong/tiles/classic-en-sprite.webp") not in play.page.evaluate(SPRITES_LOADED)
 
 
 def test_the_t_key_and_the_dialog_agree_on_the_style(play: PlayPage) -> None:
@@ -123,7 +122,7 @@ def test_the_t_key_and_the_dialog_agree_on_the_style(play: PlayPage) -> None:
 def test_the_page_fetches_its_languages_marks(play: PlayPage, language: str) -> None:
     style = play.open(play_path(language))["style"]
     assert play.page.evaluate(SPRITES_LOADED) == [
-        play.url(f"/static/mahjong/tiles/{style}-{language}-sprite.svg")
+        play.url(f"/static/mahjong/tiles/{style}-{language}-sprite.webp")
     ]
 
 

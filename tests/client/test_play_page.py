@@ -68,7 +68,7 @@ def test_play_page_in_every_language(client: Client, language: str) -> None:
     assert '<canvas id="play-canvas"' in html
     assert 'aria-live="polite"' in html
     assert 'type="module" src="/static/mahjong/js/main.js"' in html
-    catalogue = f'<script src="/{language}/jsi18n/"></script>'
+    catalogue = f'<script src="/{language}/jsi18n/" defer></script>'
     assert catalogue in html
     assert html.index(catalogue) < html.index('type="module"'), "the catalogue comes before the modules"
     config = config_of(html)
@@ -170,6 +170,11 @@ def test_the_config_points_to_existing_files(client: Client) -> None:
         assert style["plainImage"].endswith(index["images"].get("plain", index["images"]["en"]))
         static_path(style["image"])
         static_path(style["plainImage"])
+        # The same sheets as bitmaps (tiles/*.webp), which the board draws from.
+        assert style["raster"].endswith(index["rasters"]["en"])
+        assert style["plainRaster"].endswith(index["rasters"].get("plain", index["rasters"]["en"]))
+        static_path(style["raster"])
+        static_path(style["plainRaster"])
         assert set(index["faces"]) == set(config["faceNames"])
     assert len(config["faceNames"]) == 42
     for name in JS_FILES:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
@@ -60,6 +62,35 @@ def sheet_variants(style: str) -> dict[str, Labels]:
 def sheet_image(style: str, variant: str) -> str:
     """The file name of one sprite sheet (``classic-pl-sprite.svg``)."""
     return f"{style}-{variant}-sprite.svg"
+
+
+RASTER_SCALE: Final = 1.5
+"""Pixels per sheet unit of the bitmap sheets (a face 90 x 120 px): enough for the board's tiles
+on most screens (a phone's 25-CSS-px tile at 3 device pixels each needs 1.25), which the play
+page then draws by downscaling. The browser decodes a bitmap off the main thread, whereas an SVG
+sheet is styled, laid out and painted on it: some 200 ms of a phone's main thread for a sheet
+(Lighthouse counted up to 780 ms blocked on the play page). Bigger tiles (a close-up on a
+high-density screen) are drawn from the SVG sheet, fetched when first needed."""
+
+
+def sheet_raster_image(style: str, variant: str) -> str:
+    """The file name of one bitmap sprite sheet (``classic-pl-sprite.webp``)."""
+    return f"{style}-{variant}-sprite.webp"
+
+
+@cache
+def rasterise(svg: str, zoom: float) -> bytes:
+    """``svg`` drawn at ``zoom``, as lossless WebP (half the bytes of the same PNG). resvg and
+    Pillow are pinned: the same bytes on every machine."""
+    # Only the generator and its tests need them, not the site.
+    import resvg_py
+    from PIL import Image
+
+    png = bytes(resvg_py.svg_to_bytes(svg_string=svg, zoom=zoom, skip_system_fonts=True))
+    webp = io.BytesIO()
+    with Image.open(io.BytesIO(png)) as image:
+        image.save(webp, format="WEBP", lossless=True, method=6)
+    return webp.getvalue()
 
 
 def face_svg(face: str, style: str, labels: Labels | None = None) -> str:
@@ -131,6 +162,8 @@ def sprite_sheet(style: str, variant: str = DEFAULT_LANGUAGE) -> tuple[str, dict
     manifest = {
         "style": style,
         "images": {name: sheet_image(style, name) for name in sheet_variants(style)},
+        "rasters": {name: sheet_raster_image(style, name) for name in sheet_variants(style)},
+        "raster_scale": RASTER_SCALE,
         "width": width,
         "height": height,
         "columns": COLUMNS,
@@ -140,6 +173,10 @@ def sprite_sheet(style: str, variant: str = DEFAULT_LANGUAGE) -> tuple[str, dict
     }
     return finish_ids(svg, s.prefix), manifest
 
+
+BITMAP_DENSITY: Final = 2
+"""The screen density up to which the bitmap sheets are sharp enough as CSS backgrounds: a
+face of the bitmap is 90 px wide, the tiles page shows faces 44 to 48 CSS px wide."""
 
 FACES_STYLESHEET: Final = "faces.css"
 """The sprite sheets' faces as CSS backgrounds (:func:`faces_stylesheet`)."""
@@ -153,6 +190,10 @@ def faces_stylesheet() -> str:
     face's own 60 units by default). A page of many faces (the tiles page's 126) then holds one
     SVG document per sheet: as ``<img src="sheet.svg#view">`` each face was a document of its
     own, laid out and painted anew, and the phone's main thread was blocked for a second.
+
+    Where the screen's density is at most :data:`BITMAP_DENSITY`, the face is the bitmap sheet's
+    (decoded off the main thread, where the three SVG sheets still blocked a phone's for some
+    300 ms); denser screens get the SVG sheet, which stays sharp at any size.
     """
     width, height = sprite_size()
     unit = f"var(--face-w, {WIDTH}px) / {WIDTH}"
@@ -172,8 +213,12 @@ def faces_stylesheet() -> str:
         lines.append(f".face-{face} {{ --x: {x}; --y: {y}; }}")
     for name in STYLES:
         for language in LANGUAGES:
-            image = sheet_image(name, language)
-            lines.append(f'[data-marks="{language}"] .sprite-{name} {{ background-image: url("{image}"); }}')
+            image, bitmap = sheet_image(name, language), sheet_raster_image(name, language)
+            either = f'url("{bitmap}") {BITMAP_DENSITY}x, url("{image}") {BITMAP_DENSITY + 1}x'
+            lines.append(
+                f'[data-marks="{language}"] .sprite-{name} {{ background-image: url("{image}"); '
+                f"background-image: image-set({either}); }}"
+            )
     return "\n".join(lines) + "\n"
 
 
@@ -186,6 +231,7 @@ def generate() -> dict[str, bytes]:
         for variant in sheet_variants(name):
             svg, manifest = sprite_sheet(name, variant)
             files[sheet_image(name, variant)] = svg.encode()
+            files[sheet_raster_image(name, variant)] = rasterise(svg, RASTER_SCALE)
         files[f"{name}-sprite.json"] = (json.dumps(manifest, indent=1) + "\n").encode()
     files[FACES_STYLESHEET] = faces_stylesheet().encode()
     return files

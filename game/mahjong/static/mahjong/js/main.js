@@ -77,6 +77,7 @@ function startPlayPage(config, root) {
   const board = new BoardRenderer(canvas, {
     pausedLabel: gettext("Paused"),
     zoomable: true,
+    facesPending: true, // the deal comes before the artwork
     // All the window below the board's top (measured at the top of the page), less the bar
     // where it sits under the board (phones upright): the board is the page. Below a playable
     // minimum the page scrolls instead.
@@ -97,7 +98,14 @@ function startPlayPage(config, root) {
   const fail = (error) => ui.showFailure(error, Boolean(session.game));
 
   const records = new PersonalRecords();
-  const styles = new TileStyles(config.styles, { show: (sprite) => board.setSprite(sprite), announce: (text) => ui.announce(text), fail });
+  const styles = new TileStyles(config.styles, {
+    show: (sprite) => board.setSprite(sprite),
+    announce: (text) => ui.announce(text),
+    fail: (error) => {
+      board.showLabels(); // playable without the artwork
+      fail(error);
+    },
+  });
   const screen = new PlayScreen({ session, board, ui, verdict: () => watcher.verdict, chosen: () => chosen });
   const watcher = new WinnabilityWatcher({
     solve: api.solve,
@@ -261,7 +269,10 @@ function startPlayPage(config, root) {
 
   /** @type {Window & {miaojong?: import("./test_hook.js").TestHook}} */ (window).miaojong =
     testHook({ session, board, style: () => styles.current });
-  styles.usePreferred().then(() => loader.start());
+  // The game first, then the artwork: the board is laid (blank faces) as soon as the deal is
+  // there, and its faces come with the artwork, whose bytes (80 KB) no longer hold up the deal
+  // on a slow line.
+  void loader.start().finally(() => styles.usePreferred());
 }
 
 const root = document.getElementById("play");

@@ -5,7 +5,7 @@
 // pixel ratio changes, redrawn only when something changed; it zooms and pans for the play
 // page's gestures and tells which tile a tap means.
 
-import { atlasScale, makeStamps, rasteriseAtlas, stampsKey } from "./tile_bitmaps.js";
+import { AtlasCache, makeStamps, stampsKey } from "./tile_bitmaps.js";
 import { paintTile } from "./tile_painter.js";
 import {
   DEPTH, PAD, boardExtent, canvasSize, clampView, closeupScale, fitScale, panBy, pickTile, refitView, scaleLimits, tileRect,
@@ -15,12 +15,10 @@ import {
 export { loadSprite } from "./tile_bitmaps.js"; // the pages and the browser benchmark load sprites with the renderer
 
 const REMOVE_MS = 240;
-const ATLAS_SETTLE_MS = 150; // while a pinch goes on, the tiles are drawn from the last atlas
 
 /**
  * @typedef {import("./view.js").View} View
  * @typedef {import("./tile_bitmaps.js").Sprite} Sprite
- * @typedef {import("./tile_bitmaps.js").Atlas} Atlas
  * @typedef {import("./tile_bitmaps.js").Stamps} Stamps
  */
 
@@ -45,10 +43,12 @@ export class BoardRenderer {
    * `maxHeight()`: the most CSS px the canvas may take. Not `zoomable` (the replay), the canvas
    * is exactly the fitted board. `zoomable` (the play page), it is a viewport as wide as its
    * container, tall enough for the close-up, over a board that zooms and pans (setView).
+   * `facesPending`: until the artwork comes (setSprite) or will not (showLabels), the tiles are
+   * drawn with blank faces; else, without artwork, with their labels.
    * @param {HTMLCanvasElement} canvas
-   * @param {{pausedLabel?: string, maxHeight?: () => number, zoomable?: boolean}} [options]
+   * @param {{pausedLabel?: string, maxHeight?: () => number, zoomable?: boolean, facesPending?: boolean}} [options]
    */
-  constructor(canvas, { pausedLabel = "", maxHeight = () => window.innerHeight * 0.8, zoomable = false } = {}) {
+  constructor(canvas, { pausedLabel = "", maxHeight = () => window.innerHeight * 0.8, zoomable = false, facesPending = false } = {}) {
     this.canvas = canvas;
     const ctx = canvas.getContext("2d");
     if (!ctx) throw new Error("no 2D canvas");
@@ -65,9 +65,8 @@ export class BoardRenderer {
     this.view = { tiles: [], free: [], selected: null, hint: null, focus: null, paused: false };
     /** @type {Sprite | null} */
     this.sprite = null;
-    /** @type {Atlas | null} */
-    this.atlas = null;
-    this.atlasTimer = 0;
+    this.facesPending = facesPending;
+    this.atlases = new AtlasCache(() => this.invalidate());
     /** @type {Stamps | null} */
     this.stamps = null;
     this.unveiled = false; // the player's setting: blocked tiles drawn plain, not veiled
@@ -99,7 +98,7 @@ export class BoardRenderer {
     const query = window.matchMedia?.(`(resolution: ${this.dpr}dppx)`);
     query?.addEventListener("change", () => {
       this.dpr = window.devicePixelRatio || 1;
-      this.atlas = null;
+      this.atlases.clear();
       this.fit();
       this.watchPixelRatio();
     }, { once: true });
@@ -120,10 +119,17 @@ export class BoardRenderer {
     this.fit();
   }
 
-  /** @param {Sprite} sprite */
+  /** @param {Sprite | null} sprite */
   setSprite(sprite) {
     this.sprite = sprite;
-    this.atlas = null;
+    this.facesPending = false;
+    this.atlases.clear();
+    this.invalidate();
+  }
+
+  /** No artwork will come (it failed to load): the tiles show their labels. */
+  showLabels() {
+    this.facesPending = false;
     this.invalidate();
   }
 
@@ -165,7 +171,7 @@ export class BoardRenderer {
     const view = refitView(this.geometry, w, h, fit);
     this.geometry = { w, h, fit, limits, view: clampView(view, extent, w, h, limits) };
     const dpr = window.devicePixelRatio || 1;
-    if (dpr !== this.dpr) this.atlas = null;
+    if (dpr !== this.dpr) this.atlases.clear();
     this.dpr = dpr;
     this.canvas.style.width = `${w}px`;
     this.canvas.style.height = `${h}px`;
@@ -240,25 +246,6 @@ export class BoardRenderer {
   }
 
   // -- geometry --------------------------------------------------------------------------
-
-  /** The sprite sheet rasterised at the size the tiles are drawn, in device pixels. */
-  atlasFor() {
-    const { sprite, geometry } = this;
-    if (!sprite || !geometry) return null;
-    const wanted = atlasScale(sprite.sheet, geometry.view.scale, this.dpr);
-    if (this.atlas && Math.abs(this.atlas.scale - wanted) < 1e-6) return this.atlas;
-    if (this.atlas) {
-      // Zooming: draw from the atlas there is, and rasterise anew once the scale settles.
-      clearTimeout(this.atlasTimer);
-      this.atlasTimer = setTimeout(() => {
-        this.atlas = null;
-        this.invalidate();
-      }, ATLAS_SETTLE_MS);
-      return this.atlas;
-    }
-    this.atlas = rasteriseAtlas(sprite, wanted);
-    return this.atlas;
-  }
 
   /**
    * The face rectangle of position i, in CSS pixels of the canvas (before the first fit, of
@@ -340,10 +327,12 @@ export class BoardRenderer {
 
   /** @returns {import("./tile_painter.js").Brush} */
   brush() {
-    const atlas = this.atlasFor();
+    const g = this.geometry;
+    const atlas = this.sprite && g ? this.atlases.get(this.sprite, g.view.scale, this.dpr) : null;
     return {
       dpr: this.dpr,
       atlas,
+      facesPending: this.facesPending,
       faces: this.sprite?.sheet.faces ?? {},
       stamps: (w, h, r, e) => {
         if (this.stamps?.key !== stampsKey(w, h, this.dpr)) this.stamps = makeStamps(w, h, r, e, this.dpr);
@@ -393,7 +382,7 @@ export class BoardRenderer {
     window.removeEventListener("resize", this.onResize);
     window.removeEventListener("orientationchange", this.onResize);
     this.observer?.disconnect();
-    clearTimeout(this.atlasTimer);
+    this.atlases.clear();
     if (this.frame) cancelAnimationFrame(this.frame);
   }
 }

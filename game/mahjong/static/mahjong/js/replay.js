@@ -117,7 +117,7 @@ class ReplayController {
     const entry = this.config.styles.find((s) => s.key === key) || this.config.styles[0];
     let sprite = this.sprites.get(entry.key);
     if (!sprite) {
-      sprite = await loadSprite(entry.key, entry.sheet, entry.image);
+      sprite = await loadSprite(entry.key, entry.sheet, entry.image, entry.raster);
       this.sprites.set(entry.key, sprite);
     }
     this.el.style.value = entry.key;

@@ -6,6 +6,7 @@
 // within a few milliseconds when the canvas is rasterised in software.
 
 const FACE_W = 60; // the artwork's face width in the sprite sheet
+const ATLAS_SETTLE_MS = 150; // while a pinch goes on, the tiles are drawn from the last atlas
 const ATLAS_MAX_PIXELS = 16e6; // mobile browsers refuse bigger canvases
 
 /**
@@ -25,6 +26,8 @@ export const MARKS = [
   ["focused", { stroke: "#0b3d91", width: 0.05, minWidth: 2, dash: [0.1, 0.06], grow: 2 }],
 ];
 const BLOCKED_MARK = MARKS[0][1];
+/** A face without its picture (no artwork yet, or none at all). */
+export const BLANK_FACE = "#fbf6e8";
 
 // The tile body seen below and to the right of the face: a light band next to the face, a
 // darker one under it. Each layer up is darker and casts a longer, softer shadow, so that the
@@ -56,29 +59,71 @@ function stampMargin(e, layer) {
 }
 
 /**
+ * A style's sprite sheet: its index, its bitmap (`raster`, drawn at `raster_scale` pixels per
+ * sheet unit) and its SVG (`vector`), fetched only for tiles bigger than the bitmap's. The
+ * bitmap is decoded off the main thread (createImageBitmap) and copied in a few milliseconds;
+ * an SVG sheet is styled, laid out and painted on the main thread, which blocked a phone's for
+ * some 800 ms as the play page loaded.
  * @typedef {{x: number, y: number, w: number, h: number}} FaceRect
- * @typedef {{width: number, height: number, image?: string, faces: Record<string, FaceRect>}} SpriteSheet
- * @typedef {{style: string, sheet: SpriteSheet, image: HTMLImageElement}} Sprite
+ * @typedef {{width: number, height: number, image?: string, raster_scale?: number, faces: Record<string, FaceRect>}} SpriteSheet
+ * @typedef {{style: string, sheet: SpriteSheet, raster: ImageBitmap | null, vector: HTMLImageElement | null,
+ *   vectorUrl: string, vectorLoading?: Promise<HTMLImageElement>}} Sprite
  * @typedef {{canvas: HTMLCanvasElement, veiled: HTMLCanvasElement, scale: number}} Atlas
- * @typedef {{key: string, edge: (layer: number) => HTMLCanvasElement, veil: HTMLCanvasElement}} Stamps
+ * @typedef {{key: string, edge: (layer: number) => HTMLCanvasElement, blank: (layer: number) => HTMLCanvasElement,
+ *   veil: HTMLCanvasElement}} Stamps
  */
 
-/**
- * Load a style's sprite sheet: its JSON index and its SVG image.
- * @param {string} style
- * @param {string} jsonUrl
- * @param {string} imageUrl
- * @returns {Promise<Sprite>}
- */
-export async function loadSprite(style, jsonUrl, imageUrl) {
-  const response = await fetch(jsonUrl);
-  if (!response.ok) throw new Error(`sprite index ${jsonUrl}: HTTP ${response.status}`);
-  const sheet = await response.json();
+/** @param {string} url @param {string} what */
+async function fetched(url, what) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${what} ${url}: HTTP ${response.status}`);
+  return response;
+}
+
+/** An SVG image, decoded. @param {string} url */
+async function decodedImage(url) {
   const image = new Image();
   image.decoding = "async";
-  image.src = imageUrl;
+  image.src = url;
   await image.decode();
-  return { style, sheet, image };
+  return image;
+}
+
+/**
+ * Load a style's sprite sheet: its JSON index and its bitmap (both at once), or its SVG where
+ * it has no bitmap (`rasterUrl` empty).
+ * @param {string} style
+ * @param {string} jsonUrl
+ * @param {string} imageUrl the SVG sheet
+ * @param {string} [rasterUrl] the bitmap sheet
+ * @returns {Promise<Sprite>}
+ */
+export async function loadSprite(style, jsonUrl, imageUrl, rasterUrl = "") {
+  const index = fetched(jsonUrl, "sprite index").then((response) => response.json());
+  if (!rasterUrl) {
+    const [sheet, vector] = await Promise.all([index, decodedImage(imageUrl)]);
+    return { style, sheet, raster: null, vector, vectorUrl: imageUrl };
+  }
+  const bitmap = fetched(rasterUrl, "sprite").then((response) => response.blob()).then((blob) => createImageBitmap(blob));
+  const [sheet, raster] = await Promise.all([index, bitmap]);
+  return { style, sheet, raster, vector: null, vectorUrl: imageUrl };
+}
+
+/**
+ * Whether tiles drawn at `scale` want the SVG sheet: bigger than the bitmap's.
+ * @param {Sprite} sprite @param {number} scale
+ */
+function needsVector(sprite, scale) {
+  return !sprite.vector && scale > (sprite.sheet.raster_scale ?? 0) + 1e-6;
+}
+
+/** The SVG sheet, fetched once. @param {Sprite} sprite */
+function loadVector(sprite) {
+  sprite.vectorLoading ??= decodedImage(sprite.vectorUrl).then((image) => {
+    sprite.vector = image;
+    return image;
+  });
+  return sprite.vectorLoading;
 }
 
 /**
@@ -135,15 +180,24 @@ export function atlasScale(sheet, tileWidth, dpr) {
 }
 
 /**
- * The sprite sheet rasterised at `scale` (device pixels per sheet unit), plain and veiled.
+ * The sprite sheet rasterised at `scale` (device pixels per sheet unit), plain and veiled. For
+ * tiles bigger than the bitmap's, the SVG sheet is fetched, and `sharper()` told when it is
+ * there (meanwhile, or if it never comes, the bitmap is enlarged).
  * @param {Sprite} sprite
  * @param {number} scale
+ * @param {() => void} [sharper]
  * @returns {Atlas}
  */
-export function rasteriseAtlas(sprite, scale) {
+export function rasteriseAtlas(sprite, scale, sharper = () => undefined) {
   const sheet = sprite.sheet;
+  if (needsVector(sprite, scale)) loadVector(sprite).then(sharper, () => undefined);
   const plain = blankCanvas(Math.ceil(sheet.width * scale), Math.ceil(sheet.height * scale));
-  plain.context.drawImage(sprite.image, 0, 0, sheet.width * scale, sheet.height * scale);
+  // The bitmap while it is big enough (downscaled smoothly), else the SVG.
+  const bigEnough = scale <= (sprite.sheet.raster_scale ?? 0) + 1e-6;
+  const source = sprite.raster && (bigEnough || !sprite.vector) ? sprite.raster : sprite.vector;
+  if (!source) throw new Error(`no sprite image for ${sprite.style}`);
+  plain.context.imageSmoothingQuality = "high";
+  plain.context.drawImage(source, 0, 0, sheet.width * scale, sheet.height * scale);
   // The same faces already veiled: a blocked tile (most of a board) is then one copy, not two draws.
   const veiled = blankCanvas(plain.canvas.width, plain.canvas.height);
   veiled.context.drawImage(plain.canvas, 0, 0);
@@ -152,6 +206,51 @@ export function rasteriseAtlas(sprite, scale) {
     overlay(veiled.context, rect.x * scale, rect.y * scale, w, rect.h * scale, w * 0.12, BLOCKED_MARK);
   }
   return { canvas: plain.canvas, veiled: veiled.canvas, scale };
+}
+
+/**
+ * The atlas for tiles of the size they are drawn, kept while that size stays: during a pinch
+ * the last one serves until the size settles; tiles bigger than the bitmap's get a sharper one
+ * when the SVG sheet comes. `changed()` is told when the tiles are to be drawn anew.
+ */
+export class AtlasCache {
+  /** @param {() => void} changed */
+  constructor(changed) {
+    this.changed = changed;
+    /** @type {Atlas | null} */
+    this.atlas = null;
+    /** @type {Sprite | null} */
+    this.sprite = null;
+    this.timer = 0;
+  }
+
+  clear() {
+    clearTimeout(this.timer);
+    this.atlas = null;
+  }
+
+  /** @param {Sprite} sprite @param {number} tileWidth in CSS px @param {number} dpr */
+  get(sprite, tileWidth, dpr) {
+    const wanted = atlasScale(sprite.sheet, tileWidth, dpr);
+    if (this.sprite !== sprite) this.clear();
+    this.sprite = sprite;
+    if (this.atlas && Math.abs(this.atlas.scale - wanted) < 1e-6) return this.atlas;
+    if (this.atlas) {
+      // Zooming: draw from the atlas there is, and rasterise anew once the scale settles.
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => {
+        this.atlas = null;
+        this.changed();
+      }, ATLAS_SETTLE_MS);
+      return this.atlas;
+    }
+    this.atlas = rasteriseAtlas(sprite, wanted, () => {
+      if (this.sprite !== sprite) return;
+      this.clear(); // the SVG sheet came
+      this.changed();
+    });
+    return this.atlas;
+  }
 }
 
 /**
@@ -201,12 +300,26 @@ export function makeStamps(w, h, r, e, dpr) {
   };
   /** @type {HTMLCanvasElement[]} */
   const edges = [];
+  /** @type {HTMLCanvasElement[]} */
+  const blanks = [];
+  /** @param {number} layer */
+  const level = (layer) => Math.max(0, Math.min(LAYER_LOOK.length - 1, layer));
   return {
     key: stampsKey(w, h, dpr),
     edge: (layer) => {
-      const z = Math.max(0, Math.min(LAYER_LOOK.length - 1, layer));
+      const z = level(layer);
       edges[z] ??= make((c) => paintEdge(c, 0, 0, w, h, r, e, z), stampMargin(e, z));
       return edges[z];
+    },
+    blank: (layer) => {
+      const z = level(layer);
+      blanks[z] ??= make((c) => {
+        paintEdge(c, 0, 0, w, h, r, e, z);
+        c.fillStyle = BLANK_FACE;
+        roundRect(c, 0, 0, w, h, r);
+        c.fill();
+      }, stampMargin(e, z));
+      return blanks[z];
     },
     veil: make((c) => overlay(c, 0, 0, w, h, r, BLOCKED_MARK)),
   };

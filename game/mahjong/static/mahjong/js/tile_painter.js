@@ -4,13 +4,15 @@
 // the stamps and the atlas at whole device pixels, the cheapest draw a software canvas has;
 // a tile growing as it fades out is painted with paths at its own size.
 
-import { MARKS, overlay, paintEdge, roundRect } from "./tile_bitmaps.js";
+import { BLANK_FACE, MARKS, overlay, paintEdge, roundRect } from "./tile_bitmaps.js";
 
 /**
  * What a frame draws with.
  * @typedef {object} Brush
  * @property {number} dpr the device pixel ratio
  * @property {import("./tile_bitmaps.js").Atlas | null} atlas null until the artwork is there
+ * @property {boolean} facesPending without an atlas, the faces are left blank (the artwork is on
+ *   its way), not labelled (no artwork will come)
  * @property {Record<string, import("./tile_bitmaps.js").FaceRect>} faces the atlas's face rectangles
  * @property {(w: number, h: number, r: number, e: number) => import("./tile_bitmaps.js").Stamps} stamps
  */
@@ -54,13 +56,17 @@ export function paintTile(ctx, brush, tile) {
   const stamps = tile.ownSize ? null : brush.stamps(w, h, r, e);
   const dx = Math.round(x * dpr);
   const dy = Math.round(y * dpr);
-  if (stamps) {
+  // The board before its artwork: one copy a tile (edge and blank face) and no veil, a cheap frame.
+  const blank = Boolean(stamps && !atlas && brush.facesPending);
+  if (stamps && blank) {
+    atDevicePixels(ctx, dpr, () => ctx.drawImage(stamps.blank(tile.layer), dx, dy));
+  } else if (stamps) {
     atDevicePixels(ctx, dpr, () => ctx.drawImage(stamps.edge(tile.layer), dx, dy));
   } else {
     paintEdge(ctx, x, y, w, h, r, e, tile.layer);
   }
   const rect = atlas && brush.faces[face];
-  let veiled = false;
+  let veiled = blank; // a blank face is not veiled: it has nothing to tell apart yet
   if (atlas && rect) {
     const s = atlas.scale;
     if (stamps && Math.abs(rect.w * s - w * dpr) < 0.5) {
@@ -73,15 +79,17 @@ export function paintTile(ctx, brush, tile) {
     } else {
       ctx.drawImage(atlas.canvas, rect.x * s, rect.y * s, rect.w * s, rect.h * s, x, y, w, h);
     }
-  } else {
-    ctx.fillStyle = "#fbf6e8";
+  } else if (!blank) {
+    ctx.fillStyle = BLANK_FACE;
     roundRect(ctx, x, y, w, h, r);
     ctx.fill();
-    ctx.fillStyle = "#333";
-    ctx.font = `600 ${w * 0.35}px system-ui, sans-serif`;
-    ctx.textAlign = "center";
-    ctx.textBaseline = "middle";
-    ctx.fillText(face, x + w / 2, y + h / 2);
+    if (!brush.facesPending) {
+      ctx.fillStyle = "#333";
+      ctx.font = `600 ${w * 0.35}px system-ui, sans-serif`;
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      ctx.fillText(face, x + w / 2, y + h / 2);
+    }
   }
   for (const [name, mark] of MARKS) {
     if (!marks[name] || (name === "blocked" && veiled)) continue;

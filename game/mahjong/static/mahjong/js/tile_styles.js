@@ -10,8 +10,9 @@ import { loadPreference, savePreference } from "./storage.js";
 
 /**
  * A style as the page's config gives it (game/mahjong/views.py style_sheets): `image` has the
- * page language's corner marks, `plainImage` none.
- * @typedef {{key: string, name: string, sheet: string, image: string, plainImage: string}} StyleConfig
+ * page language's corner marks, `plainImage` none; `raster` and `plainRaster` are the same as bitmaps.
+ * @typedef {{key: string, name: string, sheet: string, image: string, plainImage: string, raster: string,
+ *   plainRaster: string}} StyleConfig
  */
 
 export class TileStyles {
@@ -63,7 +64,8 @@ export class TileStyles {
     let sprite = this.sprites.get(cacheKey);
     try {
       if (!sprite) {
-        sprite = await loadSprite(entry.key, entry.sheet, this.marks ? entry.image : entry.plainImage);
+        sprite = this.marks ? await loadSprite(entry.key, entry.sheet, entry.image, entry.raster)
+          : await loadSprite(entry.key, entry.sheet, entry.plainImage, entry.plainRaster);
         this.sprites.set(cacheKey, sprite);
       }
     } catch (error) {
