@@ -419,6 +419,7 @@ def _hard(
     opponent_tiles: int | None,
     seed: int,
     deadline: float,
+    fresh: int | None = None,
 ) -> tuple[Sets | None, bool, int]:
     """Hard's play (None: draw or pass), whether the clock ran out, and the search states.
 
@@ -468,7 +469,7 @@ def _hard(
             candidates.append(candidate)
             chosen_plays.append(play)
     table_counts = counts_of(code for tiles in table for code in tiles)
-    verdict = weigh(candidates, table_counts, rack, opened, opponent_tiles, seed, deadline)
+    verdict = weigh(candidates, table_counts, rack, opened, opponent_tiles, seed, deadline, fresh)
     return chosen_plays[verdict.choice], verdict.out_of_time, states + verdict.states
 
 
@@ -580,6 +581,15 @@ def _check_position(table: object, rack: object, opened: object, pool_size: obje
     return sets, counts_of(codes)
 
 
+_FRESH: Final[dict[str | None, int | None]] = {
+    ActionKind.PLAY: 0,
+    ActionKind.DRAW: 1,
+    ActionKind.PASS: None,
+    None: None,
+}
+"""How many of the other rack's tiles its last action leaves unknown to fit the table (None: all)."""
+
+
 def choose_move(
     table: object,
     rack: object,
@@ -590,6 +600,7 @@ def choose_move(
     opponent_tiles: int | None = None,
     budget_s: float = DEFAULT_BUDGET_S,
     opponent_opened: bool | None = None,
+    opponent_last: ActionKind | str | None = None,
 ) -> Move:
     """The computer's move for the seat whose rack is ``rack``, from plain JSON-ish values.
 
@@ -600,7 +611,10 @@ def choose_move(
     ``opponent_tiles`` (the other rack's size, if known) tells Medium when to
     stop saving its jokers, and lets Hard plan (without it Hard plays the turn
     search's move); ``opponent_opened`` (unknown: assumed once the table holds
-    sets) tells Hard whether the other player can use the table yet.
+    sets) tells Hard whether the other player can use the table yet;
+    ``opponent_last`` (``"play"`` or ``"draw"``: the other seat's action just
+    before this turn; unknown: None) tells Hard what the other rack cannot
+    hold (see :func:`.planner.weigh`).
     """
     try:
         chosen = Level(level)
@@ -616,6 +630,9 @@ def choose_move(
         raise MalformedError(f"opponent_tiles must be a whole number from 0 or null, not {opponent_tiles!r}")
     if opponent_opened is not None and not isinstance(opponent_opened, bool):
         raise MalformedError(f"opponent_opened must be true, false or null, not {opponent_opened!r}")
+    if not (opponent_last is None or isinstance(opponent_last, str)) or opponent_last not in _FRESH:
+        raise MalformedError(f"opponent_last must be play, draw, pass or null, not {opponent_last!r}")
+    fresh = _FRESH[opponent_last]
     sets, counts = _check_position(table, rack, opened, pool_size)
     assert isinstance(opened, bool) and isinstance(pool_size, int)
     exhausted = False
@@ -631,7 +648,7 @@ def choose_move(
         deadline = time.perf_counter() + budget_s
         their_opened = opponent_opened if opponent_opened is not None else bool(sets)
         after, exhausted, states = _hard(
-            sets, counts, (opened, their_opened), pool_size, opponent_tiles, seed, deadline
+            sets, counts, (opened, their_opened), pool_size, opponent_tiles, seed, deadline, fresh
         )
     return _as_move(sets, after, pool_size, exhausted, states)
 
@@ -673,4 +690,5 @@ def bot_move(state: State, level: Level | str, seed: int = 0, budget_s: float = 
         opponent_tiles=len(state.racks[1 - seat]),
         budget_s=budget_s,
         opponent_opened=state.opened[1 - seat],
+        opponent_last=state.log[-1].action.kind if state.log and state.log[-1].seat != seat else None,
     )

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from game.common.rng import SplitMix64
 from game.rummy.engine import (
     ActionKind,
     Level,
@@ -171,6 +172,8 @@ def test_a_tiny_budget_is_reported_and_still_gives_a_legal_move() -> None:
         {"opponent_tiles": -2},
         {"opponent_tiles": "3"},
         {"opponent_opened": 1},
+        {"opponent_last": "discard"},
+        {"opponent_last": ["play"]},
     ],
 )
 def test_choose_move_refuses_malformed_input(kwargs: dict[str, object]) -> None:
@@ -332,3 +335,33 @@ def test_a_modelled_turn_places_only_rack_tiles_when_cut_to_the_racks_own_sets(
         if checked == 3:
             break
     assert checked == 3
+
+
+def _tiles_that_fit(fresh: int | None) -> tuple[int, int]:
+    """Over a dozen positions and ten samples each: the other rack's tiles that would fit the
+    table, and the samples whose other rack fits nothing; each deal checked to be exact."""
+    fit = empty = 0
+    for index in range(12):
+        p = random_position(f"planner-deal|{index}", 24 + 2 * index, 10, 0, 0)
+        table_counts, rack_counts = p.counts()
+        unseen = unseen_tiles(table_counts, rack_counts)
+        for sample in range(10):
+            order = list(unseen)
+            rng = SplitMix64.from_text(f"deal|{index}|{sample}")
+            rng.shuffle(order)
+            theirs, pool = planner._deal(planner._Turns(None), order, 9, table_counts, True, fresh, rng)
+            assert sum(theirs) == 9
+            assert sorted(pool + [code for code in range(CODES) for _ in range(theirs[code])]) == unseen
+            placed = sum(planner._Turns(None).most(table_counts, theirs, True))
+            fit += placed
+            empty += placed == 0
+    return fit, empty
+
+
+def test_after_the_other_players_play_its_sampled_rack_rarely_fits_the_table_it_left() -> None:
+    """A player who places what it can leaves nothing that fits the table it leaves: dealt at
+    random, the other rack would fit it at once; the samples deal again what would fit."""
+    at_random, none_at_random = _tiles_that_fit(None)
+    after_play, none_after_play = _tiles_that_fit(0)
+    assert after_play < at_random * 0.8
+    assert none_after_play > none_at_random
