@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from playwright.sync_api import Route
 
 from tests.browser.conftest import PHONE
 from tests.browser.helpers import PlayPage, board_of, plan_of
@@ -131,10 +132,18 @@ def test_nothing_moves_while_the_board_is_checked(new_play_page: Callable[..., P
     plan = {frozenset(pair) for pair in plan_of(start["code"])}
     # A pair the deal's plan does not take together: the board must be asked about.
     a, b = next(pair for pair in board_of(start).available_pairs() if frozenset(pair) not in plan)
-    play.match(a, b)
+    # The solver's answer is held until the board has been measured while it is checked: on a
+    # busy machine it came back before a poll could see "checking" (CI, stop 33).
+    held: list[Route] = []
+    play.page.route("**/api/solve/", lambda route: held.append(route))
+    with play.page.expect_request("**/api/solve/"):
+        play.match(a, b)
     verdict = "document.querySelector('#play-status .play-stat-winnable').dataset.winnable"
     play.page.wait_for_function(f"() => {verdict} === 'checking'")
     checking = (box_of(play, "#play-canvas"), board_box(play))
+    play.page.wait_for_function(f"() => {verdict} === 'checking'")  # lets the route event in
+    assert len(held) == 1
+    held[0].continue_()
     play.page.wait_for_function(f"() => ['true', 'false'].includes({verdict})")
     after = (box_of(play, "#play-canvas"), board_box(play))
     assert before == checking == after
