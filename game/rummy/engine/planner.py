@@ -78,6 +78,10 @@ of 600 hands against 60.0 % of 300)."""
 PLAN_STATES: Final = 18_000
 """No new sample is begun once the samples have taken this many search states: a decision's cost
 is bounded by its work, not by the clock, so the same position and seed give the same move."""
+FIRST_SAMPLES: Final = 8
+"""Samples taken before the choice may be found settled (:func:`_settled`)."""
+SETTLED: Final = 2.5
+"""How many standard errors of a paired difference settle a choice."""
 REPLY_STATES: Final = 1000
 """The most search states one modelled turn in a sample may take; beyond, it places rack-only sets."""
 OUT_VALUE: Final = 40.0
@@ -315,29 +319,60 @@ def weigh(
     key = ",".join(map(str, table)) + "|" + ",".join(map(str, rack)) + f"|{opened}|{opponent_tiles}"
     rng = SplitMix64.from_text(f"rummy-hard-plan|{seed}|{key}")
     turns = _Turns(deadline)
-    totals = [0.0] * len(candidates)
-    done = 0
+    values: list[list[float]] = [[] for _ in candidates]
     out_of_time = False
-    while done < SAMPLES and turns.states < PLAN_STATES and len(candidates) > 1:
+    while len(values[0]) < SAMPLES and turns.states < PLAN_STATES and len(candidates) > 1:
         order = list(unseen)
         rng.shuffle(order)
         try:
             theirs, pool = _deal(turns, order, opponent_tiles, table, opened[1], fresh, rng)
-            values = [
+            sample = [
                 _play_sample(turns, candidate, table, rack, opened, theirs, pool) for candidate in candidates
             ]
         except OutOfTime:
             # A sample cut short would compare the candidates on different hands: it is dropped.
             out_of_time = True
             break
-        for index, value in enumerate(values):
-            totals[index] += value
-        done += 1
+        for index, value in enumerate(sample):
+            values[index].append(value)
+        if len(values[0]) >= FIRST_SAMPLES and _settled(values):
+            break
+    done = len(values[0])
     if not done:
         return Verdict(0, tuple(0.0 for _ in candidates), 0, turns.states, out_of_time)
-    means = tuple(total / done for total in totals)
+    means = tuple(sum(row) / done for row in values)
+    return Verdict(_choice(means), means, done, turns.states, out_of_time)
+
+
+def _choice(means: Sequence[float]) -> int:
+    """The best mean, but another candidate than the first must beat it by :data:`MARGIN`."""
     choice = 0
-    for index in range(1, len(candidates)):
+    for index in range(1, len(means)):
         if means[index] > means[0] + MARGIN and means[index] > means[choice]:
             choice = index
-    return Verdict(choice, means, done, turns.states, out_of_time)
+    return choice
+
+
+def _settled(values: Sequence[Sequence[float]]) -> bool:
+    """Whether more samples would hardly change the choice.
+
+    Each rival's paired difference with the choice (the same samples, so most
+    of the luck cancels) must stay on its side of what would swap them by
+    :data:`SETTLED` standard errors.
+    """
+    count = len(values[0])
+    means = [sum(row) / count for row in values]
+    choice = _choice(means)
+    for rival in range(len(values)):
+        if rival == choice:
+            continue
+        # What the choice keeps over the rival; it loses its place if this falls to zero.
+        edge = MARGIN if choice == 0 else (-MARGIN if rival == 0 else 0.0)
+        gaps = [mine - theirs for mine, theirs in zip(values[choice], values[rival], strict=True)]
+        mean = sum(gaps) / count + edge
+        spread = sum((gap - mean + edge) ** 2 for gap in gaps) / (count - 1)
+        if spread == 0 and mean >= 0:
+            continue  # never apart so far, as when both go out on every sample
+        if mean <= 0 or mean * mean * count < SETTLED * SETTLED * spread:
+            return False
+    return True

@@ -23,7 +23,7 @@ from game.rummy.engine import (
     view,
 )
 from game.rummy.engine.bots import EASY_MISS, most_tiles_move
-from game.rummy.engine.planner import Candidate, unseen_tiles, weigh
+from game.rummy.engine.planner import Candidate, Verdict, unseen_tiles, weigh
 from game.rummy.engine.solver import OutOfStates, Search
 from game.rummy.engine.tiles import CODES, TEXTS
 
@@ -365,3 +365,50 @@ def test_after_the_other_players_play_its_sampled_rack_rarely_fits_the_table_it_
     after_play, none_after_play = _tiles_that_fit(0)
     assert after_play < at_random * 0.8
     assert none_after_play > none_at_random
+
+
+def test_a_choice_is_settled_only_when_the_paired_differences_keep_it_apart() -> None:
+    clear_lead = [[10.0, 12.0, 11.0, 13.0, 10.0, 12.0, 11.0, 12.0], [0.0, 1.0, -1.0, 2.0, 0.0, 1.0, 0.0, 1.0]]
+    assert planner._settled(clear_lead)
+    # The same means, but the rival is ahead on some samples: more are needed.
+    noisy = [
+        [10.0, 12.0, 11.0, 13.0, 10.0, 12.0, 11.0, 12.0],
+        [30.0, -20.0, 25.0, -15.0, 20.0, -10.0, 5.0, 4.0],
+    ]
+    assert not planner._settled(noisy)
+    # A rival of the first candidate must beat it by the margin: a lead of less never settles it.
+    short_lead = [[0.0] * 8, [planner.MARGIN - 0.1] * 8]
+    assert planner._choice([0.0, planner.MARGIN - 0.1]) == 0 and planner._settled(short_lead)
+    # The rival a margin ahead on average, more or less from sample to sample: a coin toss.
+    even = [[5.0] * 8, [5.0 + planner.MARGIN + 3.0, 5.0 + planner.MARGIN - 3.0] * 4]
+    assert not planner._settled(even)
+    # Ahead by exactly the margin on every sample, it never gets past it.
+    assert planner._settled([[5.0] * 8, [5.0 + planner.MARGIN] * 8])
+
+
+def test_the_samples_stop_early_when_settled_and_choose_as_all_of_them_would(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 29's reply time: most decisions are clear after a few samples, and the rest
+    take them all."""
+    problems = []
+    for index in range(16):
+        p = random_position(f"planner-settle|{index}", 30 + index, 9, 0, 0)
+        most = most_tiles_move(p.table, p.rack, True, 20, budget_s=600)
+        if most.kind is ActionKind.PLAY:
+            candidates = [Candidate(tuple(counts([str(t) for t in most.played]))), Candidate((0,) * CODES)]
+            problems.append((candidates, *p.counts(), index))
+
+    def verdicts() -> list[Verdict]:
+        return [
+            weigh(candidates, table, rack, (True, True), 10, seed=seed, deadline=None)
+            for candidates, table, rack, seed in problems
+        ]
+
+    settled = verdicts()
+    monkeypatch.setattr(planner, "FIRST_SAMPLES", planner.SAMPLES)
+    every = verdicts()
+    stopped = [a for a, b in zip(settled, every, strict=True) if a.samples < b.samples]
+    assert 0 < len(stopped) < len(settled)
+    assert sum(a.choice == b.choice for a, b in zip(settled, every, strict=True)) >= 0.9 * len(settled)
+    assert sum(a.states for a in settled) < sum(b.states for b in every)
