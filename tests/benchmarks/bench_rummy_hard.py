@@ -17,10 +17,12 @@ Printed next to their targets and never asserted:
 
 Everything runs in this one process pinned to one core, so the times are
 those a player would wait; each move's processor time is printed too, as
-other programs on the core lengthen the wait.  A hand takes about 8 s of
+other programs on the core lengthen the wait.  A hand takes about 5 s of
 processor time (Hard's moves, today's Hard's, and the turn search run again
 to count the moves where Hard held back), so the default run, 1,000 hands
-and 250 against Medium, takes close to three hours on a free core.  ``--hands``
+and 250 against Medium, takes about an hour and three quarters on a free
+core; two runs on other deals (``--first-deal``), each on its own core, halve
+that.  ``--hands``
 sets the number of hands against today's Hard (``--quick``: 100) and
 ``--first-deal`` where the deals start, so that runs on other deals add up.
 Run with ``make bench`` or

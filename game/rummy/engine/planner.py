@@ -32,6 +32,9 @@ difference in rack points (:data:`POINT_SHARE`).
 The candidate with the best mean wins, but a candidate other than the first
 (the most tiles now, today's Hard move) must beat it by :data:`MARGIN`: the
 samples are few, and a change of plan should pay more than their noise.
+Sampling stops before :data:`SAMPLES` once the choice is settled
+(:func:`_settled`): most decisions are clear after a few hands, and the
+close ones get them all.
 
 Every search in a sample is limited in states (:data:`REPLY_STATES`), and no
 new sample is begun once the samples have spent :data:`PLAN_STATES` in all,
@@ -41,23 +44,25 @@ only cuts the sampling short, past the caller's deadline: the sample under way
 is dropped, the candidates are compared on the samples finished, and the
 caller reports the budget exhausted.
 
-What it is worth, measured with ``tests/benchmarks/bench_rummy_hard.py`` (on
-a shared machine, so the figures are few): against the turn search alone
-(today's Hard before it planned), with 8 samples a decision, 329 of 600
-decided hands on deals 0-299, 54.8 % (95 % interval 50.8-58.8 %), +1.8 points
-a hand; with 24, 180 of 300 on deals 0-149, 60.0 % (54.4-65.4 %), +4.8 points
-a hand, at about three times the work (237 ms of processor time a move on
-average); with the other rack dealt from its last action as well, 199 of 300
-on the same deals, 66.3 % (60.8-71.4 %), +9.2 points a hand, at 457 ms a move
-on average on a busy machine (the largest, 2 s, runs into the service's
-budget); 149 of 150 hands against Medium (8 samples).  It places fewer tiles than the
-turn search on about 30 % of its moves, mostly by drawing instead.  Which
-ideas pay, on the same deals (8 samples): without the draw candidate, 51.0 %
-of 200 hands against 54.5 % with it.  Two fixed rules in place of the
-look-ahead lose to the turn search: keeping a reserve (one tile a turn unless
-going out or the other player holds five or fewer) 46-47 % of 80 hands, and
-keeping the jokers until going out (or the other holds three or fewer) 47.5 %
-of 120 hands.  Holding back pays only where the samples say so, not as a rule.
+What it is worth, measured with ``tests/benchmarks/bench_rummy_hard.py`` on
+one core: against the turn search alone (today's Hard before it planned),
+1,000 hands on deals 0-499, 690 won and 310 lost, 69.0 % (95 % interval
+66.1-71.8 %), +9.7 points a hand; 247 of 248 hands against Medium; a reply
+in 182 ms (median), 398 ms (p99), 1,003 ms at most, the budget running out
+once in 36,466 moves.  It places fewer tiles than the turn search on about
+two moves in three, mostly by drawing instead.  How it got there, on deals
+0-149 against the turn search: with 8 samples a decision, 54.8 % of 600
+hands (deals 0-299); with 24, 60.0 % of 300 (54.4-65.4 %); with the other
+rack dealt from its last action as well, 66.3 % (60.8-71.4 %), at 457 ms
+of processor time a move on average on a busy machine; stopping once
+settled gave the same move as all 24 samples on 287 of 288 positions at
+two thirds of the work.  Which ideas pay (8 samples): the draw candidate
+(51.0 % of 200 hands without it, 54.5 % with it); two fixed rules in
+place of the look-ahead lose to the turn search: keeping a
+reserve (one tile a turn unless going out or the other player holds five
+or fewer) 46-47 % of 80 hands, and keeping the jokers until going out (or
+the other holds three or fewer) 47.5 % of 120 hands.  Holding back pays
+only where the samples say so, not as a rule.
 """
 
 from __future__ import annotations
