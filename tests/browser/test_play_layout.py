@@ -161,3 +161,26 @@ def test_a_double_tap_on_the_match_of_the_selected_tile_zooms_and_takes_nothing(
     double_tap(play, play.tile_center(b))
     after = play.wait_until("s.view === 'closeup'")
     assert (after["moves"], after["selected"], after["tiles"]) == (0, a, start["tiles"])
+
+
+LARGEST_PAINTS = """
+window.largestPaints = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.largestPaints.push(entry.element && entry.element.id);
+}).observe({ type: "largest-contentful-paint", buffered: true });
+"""
+
+
+@pytest.mark.parametrize("screen", ["portrait", "laptop"])
+def test_the_largest_paint_is_the_loading_message_not_text_that_waits_for_the_deal(
+    new_play_page: Callable[..., PlayPage], screen: str
+) -> None:
+    """Issue #30: Lighthouse's largest contentful paint was the status line's "checking whether
+    the board is winnable", painted only once the deal had come (2.9 s on its phone profile);
+    the canvas does not count. The loading message, in the first paint, is larger."""
+    play = new_play_page(**SCREENS[screen])
+    play.page.add_init_script(LARGEST_PAINTS)
+    play.open()
+    play.page.wait_for_function("() => document.querySelector('#play-status .play-stat-winnable')")
+    paints = play.page.evaluate("() => window.largestPaints")
+    assert paints and paints[-1] == "play-message", paints
