@@ -374,10 +374,11 @@ def _settled(values: Sequence[Sequence[float]]) -> bool:
         # What the choice keeps over the rival; it loses its place if this falls to zero.
         edge = MARGIN if choice == 0 else (-MARGIN if rival == 0 else 0.0)
         gaps = [mine - theirs for mine, theirs in zip(values[choice], values[rival], strict=True)]
-        mean = sum(gaps) / count + edge
-        spread = sum((gap - mean + edge) ** 2 for gap in gaps) / (count - 1)
-        if spread == 0 and mean >= 0:
-            continue  # never apart so far, as when both go out on every sample
-        if mean <= 0 or mean * mean * count < SETTLED * SETTLED * spread:
+        gap = sum(gaps) / count
+        kept = gap + edge
+        spread = sum((each - gap) ** 2 for each in gaps) / (count - 1)
+        if spread == 0 and kept >= 0:
+            continue  # the same gap on every sample so far, as when both go out on each
+        if kept <= 0 or kept * kept * count < SETTLED * SETTLED * spread:
             return False
     return True
