@@ -74,7 +74,7 @@ from typing import Final
 from game.common.rng import SplitMix64
 
 from .solver import OutOfStates, OutOfTime, Search
-from .tiles import CODES, COPIES, JOKER, JOKERS, POINTS
+from .tiles import CODES, COPIES, JOKER, JOKERS, POINTS, counts_of
 
 SAMPLES: Final = 24
 """The most hands sampled for each decision: with 8, a third as many, the noise of the samples
@@ -278,14 +278,9 @@ def _deal(
     table looks no more generous to it than a draw.
     """
     if fresh is None or opponent_tiles <= fresh:
-        theirs = [0] * CODES
-        for code in order[:opponent_tiles]:
-            theirs[code] += 1
-        return theirs, order[opponent_tiles:]
+        return counts_of(order[:opponent_tiles]), order[opponent_tiles:]
     kept = opponent_tiles - fresh
-    theirs = [0] * CODES
-    for code in order[:kept]:
-        theirs[code] += 1
+    theirs = counts_of(order[:kept])
     pool = order[kept:]
     for _ in range(REDEALS):
         fits = turns.most(table, theirs, they_open)
