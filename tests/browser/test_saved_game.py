@@ -19,7 +19,8 @@ def test_a_reload_restores_the_game_exactly(play: PlayPage) -> None:
     before = play.state()
 
     # Leaving the page paused the started game, so it comes back paused.
-    after = play.reload(drawn=False)
+    play.reload(drawn=False)
+    after = play.wait_until("s.style !== null")  # the artwork, and with it the style, comes after the deal
 
     for key in ("code", "mode", "level", "tiles", "moves", "hints", "style"):
         assert after[key] == before[key], key
@@ -113,7 +114,8 @@ def test_a_game_saved_under_the_old_keys_comes_back(play: PlayPage) -> None:
         STATE_KEY,
     )
 
-    back = play.open("/en/mahjong/play/", drawn=False)
+    play.open("/en/mahjong/play/", drawn=False)
+    back = play.wait_until("s.style !== null")  # the artwork, and with it the style, comes after the deal
 
     assert (back["code"], back["moves"], back["style"]) == (start["code"], 2, "numbers")
     keys = play.page.evaluate("() => Object.keys(localStorage).sort()")
