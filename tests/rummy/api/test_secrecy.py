@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +32,7 @@ from django.test import Client
 from game.common.rng import seed_from_text
 from game.rummy import service, sockets, states
 from game.rummy.engine import (
+    Action,
     ActionKind,
     Deal,
     HandCode,
@@ -79,6 +81,9 @@ class HandSecrets:
     """The pool (sorted) at every position in play."""
     next_draws: set[tuple[str, ...]] = field(default_factory=set)
     """The pool in drawing order at every position in play."""
+    laid_down: set[tuple[str, ...]] = field(default_factory=set)
+    """The tiles (sorted) of each play of the hand: public, whatever they match by chance (a pool
+    of two tiles, K3 K4, was once the very tiles a seat laid down from its own rack)."""
 
     @classmethod
     def of(cls, hand: Hand) -> HandSecrets:
@@ -91,7 +96,11 @@ class HandSecrets:
         state = new_hand(hand.code, hand.starting_seat)
         secrets.remember(state)
         for entry in parse_log_text(hand.log):
+            before = Counter(map(str, state.racks[entry.seat]))
             state = apply(state, entry.seat, entry.action)
+            secrets.laid_down.add(
+                tuple(sorted((before - Counter(map(str, state.racks[entry.seat]))).elements()))
+            )
             secrets.remember(state)
         return secrets
 
@@ -177,6 +186,8 @@ def leaks(data: Any, seat: int, hands: list[HandSecrets]) -> list[str]:
             elif isinstance(value, list) and value and all(is_tile(item) for item in value):
                 tiles = tuple(value)
                 ordered = tuple(sorted(tiles))
+                if ordered in hand.laid_down:
+                    continue
                 if len(tiles) >= SAME_RACK and ordered in hand.other_racks[seat]:
                     found.append(f"hand {hand.number}: the other rack {list(tiles)}")
                 if len(tiles) >= SAME_RACK and ordered in hand.pools:
@@ -254,6 +265,27 @@ def finish_with_a_second_hand(client: Client, answers: Answers, match: str, keys
     )
     for seat, key in keys.items():
         answers.add(seat, client.get(f"/api/rummy/matches/{match}/?since=0", headers=auth(key)).json())
+
+
+def test_the_tiles_of_a_play_are_public_even_when_they_were_once_the_whole_pool() -> None:
+    # Two easy computers play a hand out; in it, one seat lays down two tiles that, other copies,
+    # were once the whole pool. Showing that play is no leak; showing another pool of the hand is.
+    code = "RM1-QBAAAAA"
+    state = new_hand(code, 0)
+    pools: list[tuple[str, ...]] = []
+    while state.result is None:
+        pools.append(tuple(sorted(map(str, state.pool))))
+        move = bot_move(state, "easy", seed=len(state.log))
+        state = apply(state, state.turn, Action(move.kind, move.after))
+    secrets = [HandSecrets.of(Hand(number=1, code=code, starting_seat=0, log=format_log(state.log)))]
+    plays_once_a_pool = [
+        played for played in secrets[0].laid_down if len(played) >= SAME_RACK and played in pools
+    ]
+    assert plays_once_a_pool, "in this hand no play was ever the whole pool"
+    for seat in (0, 1):
+        assert leaks(list(plays_once_a_pool[0]), seat, secrets) == []
+    secret_pool = next(pool for pool in pools if len(pool) >= SAME_RACK and pool not in secrets[0].laid_down)
+    assert leaks(list(secret_pool), 0, secrets) == [f"hand 1: the pool {list(secret_pool)}"]
 
 
 @pytest.mark.django_db
