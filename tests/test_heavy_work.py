@@ -23,10 +23,13 @@ from pytest_django import Settings
 from game.core import heavy
 from game.mahjong import scoring
 from game.mahjong.models import Score
+from game.rummy import service
+from game.rummy.engine import bot_move
+from tests.failing_jobs import killed
 from tests.held_work import slots_taken
 from tests.mahjong.api.conftest import _fresh_throttles, deal_long_ago, post, submit
 from tests.mahjong.pages.test_replay_dead_end import stuck
-from tests.rummy.api.helpers import act, create, key_of, pin_codes
+from tests.rummy.api.helpers import act, create, key_of, pin_codes, stored
 from tests.slot_holder import hold_slots, run_a_pool
 
 __all__ = ["_fresh_throttles"]  # generous API rate limits and counts of each test's own
@@ -229,4 +232,46 @@ def test_a_score_is_checked_only_with_a_free_slot_and_the_refusal_spends_no_allo
     assert accepted.status_code == 201, accepted.content
     stored = Score.objects.get(pk=accepted.json()["id"]).replay
     assert stored is not None and stored["dead_end"] is not None, "its dead end searched within its slot"
+    assert heavy.slots().in_use() == 0
+
+
+def test_a_computation_whose_process_is_killed_is_refused_and_changes_nothing(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pool's process killed under a request (out of memory, a server stopping) answers 503
+    ``interrupted`` with Retry-After, not a 500; the move against the computer is not stored; and
+    the next request gets a new pool."""
+    from game.mahjong.api import views as mahjong_views
+
+    monkeypatch.setattr(mahjong_views, "solve_board", killed)
+    cut = post(client, "/api/solve/", EMPTY_BOARD)
+    assert (cut.status_code, cut.json()["code"], cut.headers["Retry-After"]) == (503, "interrupted", "1")
+    monkeypatch.undo()
+    assert post(client, "/api/solve/", EMPTY_BOARD).status_code == 200, "a new pool answers"
+
+    pin_codes(monkeypatch)
+    versus = create(client, "computer", "medium")
+    match, key = versus["match"], key_of(versus)
+    before = stored(match)
+    monkeypatch.setattr(service, "bot_move", killed)
+    cut = act(client, match, key, hand=1, number=0, type="draw")
+    assert (cut.status_code, cut.json()["code"]) == (503, "interrupted")
+    assert stored(match) == before, "the draw is not kept without the computer's reply"
+    monkeypatch.setattr(service, "bot_move", bot_move)
+    again = act(client, match, key, hand=1, number=0, type="draw")
+    assert again.status_code == 200, again.content
+    assert stored(match)[1] == 2, "the same draw, sent again, is played with the computer's reply"
+    assert heavy.slots().in_use() == 0
+
+
+def test_an_accepted_game_whose_dead_end_search_is_killed_stands_without_its_mark(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = stuck("arcade", "L02", 1)
+    dealt = deal_long_ago(client, monkeypatch, code=str(game.code), mode="arcade")
+    monkeypatch.setattr(scoring, "find_dead_end", killed)
+    accepted = submit(client, dealt["token"], [event.to_json() for event in game.events])
+    assert accepted.status_code == 201, accepted.content
+    replay = Score.objects.get(pk=accepted.json()["id"]).replay
+    assert replay is not None and replay["dead_end"] is None
     assert heavy.slots().in_use() == 0

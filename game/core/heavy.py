@@ -209,6 +209,10 @@ def _end_with(sentinel: int) -> None:
     os._exit(0)
 
 
+class Interrupted(RuntimeError):
+    """The job's process died before it answered: the job did not finish, and may be asked again."""
+
+
 class _Pool:
     """One process pool per server process, made on first use and again if its processes died."""
 
@@ -241,7 +245,8 @@ _POOL: Final = _Pool()
 
 
 def run_in_pool(job: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-    """``job(*args, **kwargs)`` computed in one of the pool's processes; its answer or its exception.
+    """``job(*args, **kwargs)`` computed in one of the pool's processes; its answer or its exception
+    (:class:`Interrupted` if its process was killed).
 
     The caller holds a slot (:func:`hold`): the pool has as many processes as
     there are slots, so a job never waits in the pool's queue for long.
@@ -250,6 +255,7 @@ def run_in_pool(job: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
     try:
         return executor.submit(job, *args, **kwargs).result()
     except BrokenProcessPool:
-        # A process of the pool was killed (out of memory, say): the next job gets a new pool.
+        # A process of the pool was killed (out of memory, or the server is stopping): the next
+        # job gets a new pool.
         _POOL.forget(executor)
-        raise
+        raise Interrupted(f"the pool's process running {job.__name__} was killed") from None

@@ -509,16 +509,19 @@ def _dead_end_if_free(game: Game) -> int | None:
     The search may take up to a second (:data:`~.replays.DEAD_END_BUDGET`): like a
     solve, it runs in the pool's processes and only while it holds one of the
     machine's slots (``game/core/heavy.py``): through the API, the one its check
-    holds.  A caller holding none, when every slot is taken, gets the game without
-    its dead end (null, as when the search's budget runs out: its replay page then
-    shows no mark).
+    holds.  A caller holding none, when every slot is taken, or whose search's
+    process was killed, gets the game without its dead end (null, as when the
+    search's budget runs out: its replay page then shows no mark).
     """
     if game.board.is_empty:
         return None  # no search to run
     with heavy.hold() as held:
         if not held:
             return None
-        return heavy.run_in_pool(find_dead_end, game)
+        try:
+            return heavy.run_in_pool(find_dead_end, game)
+        except heavy.Interrupted:
+            return None  # the game stands without the mark, as when the budget runs out
 
 
 def _log_error(error: MalformedLogError | IllegalLogError) -> Refusal:

@@ -42,6 +42,20 @@ class Busy(ApiError):
         self.retry_after = RETRY_AFTER_S
 
 
+class Interrupted(ApiError):
+    """The process computing the answer was killed (the server is stopping, say): 503 with
+    ``Retry-After``; the request changed nothing, and the next one gets a new pool."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            f"the computation was cut off before it finished and nothing was changed: "
+            f"try again in {RETRY_AFTER_S} second",
+            status.HTTP_503_SERVICE_UNAVAILABLE,
+            code="interrupted",
+        )
+        self.retry_after = RETRY_AFTER_S
+
+
 @contextmanager
 def hold(what: str) -> Iterator[None]:
     """Hold a slot for the ``with`` block, or raise :class:`Busy` at once if none is free.

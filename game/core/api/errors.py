@@ -56,6 +56,8 @@ CODES: dict[str, str] = {
     "forbidden": "the request is not allowed",
     "throttled": "too many requests from this address",
     "busy": "the server runs as many of these computations at once as it can: retry after Retry-After",
+    "interrupted": "the computation was cut off (the server is restarting, say) and nothing was changed: "
+    "retry after Retry-After",
     "internal_error": "a bug of ours (logged)",
 }
 """The error codes every part of the API answers with, and what they mean (each game adds its own:

@@ -17,9 +17,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from game.core import heavy
 from game.core.registry import games
 
-from .busy import Busy
+from .busy import Busy, Interrupted
 from .parsers import BoundedJSONParser, check_declared_size
 from .serializers import ErrorSerializer
 from .throttling import ClientRateThrottle
@@ -82,7 +83,9 @@ class ApiView(APIView):
         return self.counted_by
 
     def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, Busy):
+        if isinstance(exc, heavy.Interrupted):
+            exc = Interrupted()
+        if isinstance(exc, Busy | Interrupted):
             # The client got nothing and may retry after a second: that must not spend its allowance.
             for throttle in getattr(self, "counted_by", []):
                 if isinstance(throttle, ClientRateThrottle):

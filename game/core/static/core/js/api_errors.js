@@ -23,6 +23,7 @@ export const API_ERROR_TEXTS = Object.freeze({
   forbidden: gettext("The server does not allow this request."),
   throttled: gettext("Too many requests in a short time. Please wait a moment and try again."),
   busy: gettext("The server is busy right now. Please try again in a moment."),
+  interrupted: gettext("The server was interrupted before it could answer, and nothing was changed. Please try again."),
   internal_error: gettext("An error occurred on the server; it has been noted. Please try again later."),
 });
 
