@@ -38,7 +38,7 @@ export class GameLoader {
    * @param {(body: import("./endpoints.js").DealRequest) => Promise<Deal>} deps.deal the API's POST /api/deals/
    * @param {(code: string, level: number, mode: string) => Promise<Deal>} deps.dealAt the API's GET /api/deals/<code>/
    * @param {Pick<import("./ui.js").PlayUi, "closeDialog" | "openDialog" | "showMessage" | "showCode" | "showInfo" | "showNotice" | "announce">} deps.ui
-   * @param {(positions: import("./rules.js").Position[]) => void} deps.setLayout the renderer's
+   * @param {(layout: import("./rules.js").Layout) => void} deps.setLayout the renderer's
    * @param {Pick<import("./winnability_watcher.js").WinnabilityWatcher, "reset">} deps.watcher
    * @param {(add: {games: number}) => void} deps.countStats
    * @param {(mode: string) => void} [deps.dailyPlayed] a daily challenge of that mode was begun today
@@ -160,7 +160,7 @@ export class GameLoader {
     const { config, ui } = this.deps;
     ui.closeDialog();
     this.deps.session.start(game, clock);
-    this.deps.setLayout(game.s.positions);
+    this.deps.setLayout(game.layout);
     ui.showMessage("");
     const s = game.s;
     const url = gameAddress(s, config.playUrl, new Date().toISOString().slice(0, 10));

@@ -149,7 +149,7 @@ function startPlayPage(config, root) {
     deal: api.deal,
     dealAt: api.dealAt,
     ui,
-    setLayout: (positions) => board.setLayout(positions),
+    setLayout: (layout) => board.setLayout(layout),
     watcher,
     countStats: (add) => records.count(add),
     dailyPlayed: (mode) => saveDailyResults(addDailyPlay(loadDailyResults(), mode, today())),

@@ -60,6 +60,8 @@ export class BoardRenderer {
     this.positions = [];
     /** @type {number[]} the positions from the bottom of the drawing to its top */
     this.order = [];
+    /** @type {number[]} for each position, the one right on top of it (at its place, a layer up), or -1 */
+    this.onTop = [];
     this.extent = boardExtent([]);
     /** @type {BoardState} */
     this.view = { tiles: [], free: [], selected: null, hint: null, focus: null, paused: false };
@@ -104,8 +106,8 @@ export class BoardRenderer {
     }, { once: true });
   }
 
-  /** @param {import("./rules.js").Position[]} positions */
-  setLayout(positions) {
+  /** @param {import("./rules.js").Layout} layout */
+  setLayout({ positions, above }) {
     this.positions = positions;
     this.extent = boardExtent(positions);
     this.order = positions
@@ -115,6 +117,10 @@ export class BoardRenderer {
         const [xj, yj, zj] = positions[j];
         return zi - zj || xi + yi - (xj + yj) || yi - yj || i - j;
       });
+    // Of the tiles the server says lie on a tile, the one at its very place, whose edge hides its face.
+    const samePlace = (/** @type {number} */ i, /** @type {number} */ j) =>
+      positions[i][0] === positions[j][0] && positions[i][1] === positions[j][1];
+    this.onTop = positions.map((_, i) => above[i].find((j) => samePlace(i, j)) ?? -1);
     this.geometry = null; // a new board starts as the whole board
     this.fit();
   }
@@ -304,15 +310,19 @@ export class BoardRenderer {
     }
     const brush = this.brush();
     const hint = new Set(view.hint || []);
+    const present = (/** @type {number} */ i) => i >= 0 && view.tiles[i] !== null && view.tiles[i] !== undefined;
     for (const i of this.order) {
-      const face = view.tiles[i];
-      if (face === null || face === undefined) continue;
-      paintTile(ctx, brush, this.tileDrawing(g, i, face, {
+      if (!present(i)) continue;
+      const marks = {
         blocked: !view.free[i] && !this.unveiled,
         selected: view.selected === i,
         hinted: hint.has(i),
         focused: view.focus === i,
-      }));
+      };
+      const drawing = this.tileDrawing(g, i, /** @type {string} */ (view.tiles[i]), marks);
+      // Its face is out of sight, unless a mark on it would be (a focus may rest on any tile).
+      drawing.underneath = present(this.onTop[i]) && !marks.selected && !marks.hinted && !marks.focused;
+      paintTile(ctx, brush, drawing);
     }
     this.drawGhosts(ctx, brush, g);
     if (brush.atlas && view.tiles.length) this.markFirstBoard();
@@ -333,7 +343,6 @@ export class BoardRenderer {
       dpr: this.dpr,
       atlas,
       facesPending: this.facesPending,
-      faces: this.sprite?.sheet.faces ?? {},
       stamps: (w, h, r, e) => {
         if (this.stamps?.key !== stampsKey(w, h, this.dpr)) this.stamps = makeStamps(w, h, r, e, this.dpr);
         return this.stamps;

@@ -60,7 +60,7 @@ class ReplayController {
         return Math.max(160, window.innerHeight - top - 8);
       },
     });
-    this.renderer.setLayout(config.script.positions);
+    this.renderer.setLayout(this.layout);
     /** The step after which the board could no longer be cleared (the page marks it), if any. */
     this.deadEnd = root.querySelector("#replay-dead-end");
     this.placeDeadMark();

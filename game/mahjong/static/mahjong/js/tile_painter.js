@@ -13,7 +13,6 @@ import { BLANK_FACE, MARKS, overlay, paintEdge, roundRect } from "./tile_bitmaps
  * @property {import("./tile_bitmaps.js").Atlas | null} atlas null until the artwork is there
  * @property {boolean} facesPending without an atlas, the faces are left blank (the artwork is on
  *   its way), not labelled (no artwork will come)
- * @property {Record<string, import("./tile_bitmaps.js").FaceRect>} faces the atlas's face rectangles
  * @property {(w: number, h: number, r: number, e: number) => import("./tile_bitmaps.js").Stamps} stamps
  */
 
@@ -27,6 +26,8 @@ import { BLANK_FACE, MARKS, overlay, paintEdge, roundRect } from "./tile_bitmaps
  * @property {Partial<Record<import("./tile_bitmaps.js").MarkName, boolean>>} marks
  * @property {number} [alpha]
  * @property {boolean} [ownSize] not the shared size: no stamps
+ * @property {boolean} [underneath] a tile lies right on top of it, whose edge hides this one's face:
+ *   only its own edge shows, on the right and below
  */
 
 /**
@@ -65,19 +66,24 @@ export function paintTile(ctx, brush, tile) {
   } else {
     paintEdge(ctx, x, y, w, h, r, e, tile.layer);
   }
-  const rect = atlas && brush.faces[face];
+  if (tile.underneath && stamps) {
+    ctx.globalAlpha = 1;
+    return;
+  }
+  const picture = atlas?.faces.get(face);
   let veiled = blank; // a blank face is not veiled: it has nothing to tell apart yet
-  if (atlas && rect) {
-    const s = atlas.scale;
-    if (stamps && Math.abs(rect.w * s - w * dpr) < 0.5) {
+  if (picture) {
+    veiled = Boolean(marks.blocked);
+    const drawn = veiled ? picture.veiled : picture.plain;
+    const { x: sx, y: sy, w: sw, h: sh } = picture;
+    if (stamps && Math.abs(picture.width - w * dpr) < 0.5) {
       // The atlas is at this very scale (not a pinch in progress): copy whole device pixels.
-      const sw = Math.round(rect.w * s);
-      const sh = Math.round(rect.h * s);
-      veiled = Boolean(marks.blocked);
-      atDevicePixels(ctx, dpr, () => ctx.drawImage(veiled ? atlas.veiled : atlas.canvas,
-        Math.round(rect.x * s), Math.round(rect.y * s), sw, sh, dx, dy, sw, sh));
+      atDevicePixels(ctx, dpr, () => {
+        if (atlas?.cut) ctx.drawImage(drawn, dx, dy);
+        else ctx.drawImage(drawn, sx, sy, sw, sh, dx, dy, sw, sh);
+      });
     } else {
-      ctx.drawImage(atlas.canvas, rect.x * s, rect.y * s, rect.w * s, rect.h * s, x, y, w, h);
+      ctx.drawImage(drawn, sx, sy, sw, sh, x, y, w, h);
     }
   } else if (!blank) {
     ctx.fillStyle = BLANK_FACE;
