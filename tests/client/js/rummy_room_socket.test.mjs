@@ -334,3 +334,42 @@ test("a message too large for the server (close 1009) fails its request with tha
   clock.advance(TIMING.retryMs);
   assert.equal(FakeSocket.made.length, 2);
 });
+
+test("replaced just after a hello was given up unanswered: taken back once, as that hello is this tab's own", async () => {
+  const { socket, clock, last, answerHello } = harness();
+  socket.open();
+  last().open(); // hello sent, and no answer in time: a busy server may still read it later
+  clock.advance(TIMING.pongMs);
+  assert.equal(last().closedWith, 4000);
+  clock.advance(TIMING.retryMs);
+  answerHello();
+  last().receive({ type: "replaced" });
+  last().drop(4409);
+  assert.equal(socket.status, "reconnecting", "not shown as open elsewhere");
+  clock.advance(TIMING.retryMs);
+  assert.equal(FakeSocket.made.length, 3, "the seat is opened again");
+  answerHello();
+  assert.equal(socket.status, "open");
+  // Once only: another tab that takes the seat now has it.
+  last().receive({ type: "replaced" });
+  assert.equal(socket.status, "replaced");
+  clock.advance(60_000);
+  assert.equal(FakeSocket.made.length, 3);
+});
+
+test("a hello given up long ago no longer excuses a replacement once a later check was answered", () => {
+  const { socket, clock, last, answerHello } = harness();
+  socket.open();
+  last().open();
+  clock.advance(TIMING.pongMs);
+  clock.advance(TIMING.retryMs);
+  answerHello(stateAt(1, 2));
+  clock.advance(TIMING.pingMs);
+  const check = last().sent.at(-1);
+  assert.equal(check.type, "sync");
+  last().receive({ type: "state", reply_to: check.id, state: stateAt(1, 2) });
+  last().drop(4409);
+  assert.equal(socket.status, "replaced");
+  clock.advance(60_000);
+  assert.equal(FakeSocket.made.length, 2);
+});

@@ -16,7 +16,10 @@
 // once. A close for a message too large (1009) fails the requests waiting with that reason
 // (errors.js has its text) and reconnects. A seat opened in another tab ("replaced", close 4409) or a close that names the seat,
 // the room or its expiry as the reason (4403, 4404, 4410) stops the attempts: only open()
-// starts again. The WebSocket constructor and the timers can be handed in, for the tests.
+// starts again. But a hello given up unanswered may still reach a busy server after the next
+// connection's, and take the seat from this very tab: while one is out, "replaced" is taken for
+// that once, and the seat opened again. The WebSocket constructor and the timers can be handed
+// in, for the tests.
 
 import { ApiError } from "../../core/js/api.js";
 
@@ -122,6 +125,8 @@ export class RoomSocket {
     /** Whether hello was answered on this connection (requests may go). */
     this.ready = false;
     this.attempts = 0;
+    /** Hellos given up unanswered, which a busy server may still read after a newer connection's. */
+    this.strayHellos = 0;
     this.nextId = 1;
     /** @type {Map<number, {resolve: (state: SeatState) => void, reject: (error: ApiError) => void}>} */
     this.pending = new Map();
@@ -135,6 +140,7 @@ export class RoomSocket {
   /** Connect (again): the first time, and after "replaced" or a final close when the player asks. */
   open() {
     this.attempts = 0;
+    this.strayHellos = 0;
     this.lastError = null;
     this.#connect(this.status === "connecting" ? "connecting" : "reconnecting");
   }
@@ -209,8 +215,10 @@ export class RoomSocket {
       const before = this.seen;
       this.seen = { hand: state.hand, number: state.number };
       if (message.reply_to === this.checkId && message.reply_to !== null) {
-        // The silence check's answer is news only if it holds actions not seen yet.
+        // The silence check's answer is news only if it holds actions not seen yet. A server that
+        // has answered it long after the hello is no longer reading hellos given up before.
         this.checkId = null;
+        this.strayHellos = 0;
         if (before && before.hand === state.hand && before.number === state.number) return;
         this.handlers.state?.(state, null);
         return;
@@ -250,6 +258,12 @@ export class RoomSocket {
   }
 
   #replaced() {
+    if (this.strayHellos > 0) {
+      // Most likely by this tab's own hello, read late: the seat is still this tab's to take back.
+      this.strayHellos -= 1;
+      this.#dead();
+      return;
+    }
     const socket = this.#detach();
     this.#dropPending(new ApiError("replaced"));
     socket?.close(1000);
@@ -258,6 +272,7 @@ export class RoomSocket {
 
   /** No answer in time: the connection is gone, whether or not anyone noticed. */
   #dead() {
+    if (this.socket && !this.ready && this.socket.readyState === OPEN) this.strayHellos += 1;
     const socket = this.#detach();
     this.#dropPending();
     try {
