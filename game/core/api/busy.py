@@ -29,31 +29,34 @@ RETRY_AFTER_S: Final = 1
 """A computation holds its slot for at most about a second (the endpoints' own budgets)."""
 
 
-class Busy(ApiError):
-    """Every slot of the machine is taken: 503 with ``Retry-After``."""
+class TryAgain(ApiError):
+    """A computation that did not run to its end, through no fault of the request: 503 with
+    ``Retry-After``. The client got nothing, so the refusal spends none of its allowance."""
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(
+            f"{message}; try again in {RETRY_AFTER_S} second", status.HTTP_503_SERVICE_UNAVAILABLE, code=code
+        )
+        self.retry_after = RETRY_AFTER_S
+
+
+class Busy(TryAgain):
+    """Every slot of the machine is taken."""
 
     def __init__(self, what: str, limit: int) -> None:
         super().__init__(
-            f"the server is busy: it runs at most {limit} {what} at once and all are under way; "
-            f"try again in {RETRY_AFTER_S} second",
-            status.HTTP_503_SERVICE_UNAVAILABLE,
-            code="busy",
+            f"the server is busy: it runs at most {limit} {what} at once and all are under way", "busy"
         )
-        self.retry_after = RETRY_AFTER_S
 
 
-class Interrupted(ApiError):
-    """The process computing the answer was killed (the server is stopping, say): 503 with
-    ``Retry-After``; the request changed nothing, and the next one gets a new pool."""
+class Interrupted(TryAgain):
+    """The process computing the answer was killed (the server is stopping, say): the request
+    changed nothing, and the next one gets a new pool."""
 
     def __init__(self) -> None:
         super().__init__(
-            f"the computation was cut off before it finished and nothing was changed: "
-            f"try again in {RETRY_AFTER_S} second",
-            status.HTTP_503_SERVICE_UNAVAILABLE,
-            code="interrupted",
+            "the computation was cut off before it finished and nothing was changed", "interrupted"
         )
-        self.retry_after = RETRY_AFTER_S
 
 
 @contextmanager

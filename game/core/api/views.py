@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 from game.core import heavy
 from game.core.registry import games
 
-from .busy import Busy, Interrupted
+from .busy import Interrupted, TryAgain
 from .parsers import BoundedJSONParser, check_declared_size
 from .serializers import ErrorSerializer
 from .throttling import ClientRateThrottle
@@ -85,8 +85,7 @@ class ApiView(APIView):
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, heavy.Interrupted):
             exc = Interrupted()
-        if isinstance(exc, Busy | Interrupted):
-            # The client got nothing and may retry after a second: that must not spend its allowance.
+        if isinstance(exc, TryAgain):
             for throttle in getattr(self, "counted_by", []):
                 if isinstance(throttle, ClientRateThrottle):
                     throttle.refund()
