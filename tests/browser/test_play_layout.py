@@ -9,6 +9,7 @@ its depth) and from the elements' own boxes, compared with the viewport.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -184,3 +185,39 @@ def test_the_largest_paint_is_the_loading_message_not_text_that_waits_for_the_de
     play.page.wait_for_function("() => document.querySelector('#play-status .play-stat-winnable')")
     paints = play.page.evaluate("() => window.largestPaints")
     assert paints and paints[-1] == "play-message", paints
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_verdict_of_two_lines_on_a_phone_does_not_move_the_board(
+    new_play_page: Callable[..., PlayPage], language: str
+) -> None:
+    """Upright on a phone, "not winnable: undo 3 moves to get back to a winnable board" takes two
+    lines: the status line has room for them from the start, and shows them whole."""
+    play = new_play_page(**PORTRAIT)
+    play.open("/en/mahjong/play/" if language == "en" else "/ru/mahjong/igrat/")
+    start = play.state()
+    before = (box_of(play, "#play-canvas"), board_box(play))
+    plan = {frozenset(pair) for pair in plan_of(start["code"])}
+    a, b = next(pair for pair in board_of(start).available_pairs() if frozenset(pair) not in plan)
+    lost = json.dumps({"winnable": False, "plan": None, "undos": 3, "leftover": None})
+    play.page.route(
+        "**/api/solve/", lambda route: route.fulfill(status=200, content_type="application/json", body=lost)
+    )
+    play.match(a, b)
+    verdict = "document.querySelector('#play-status .play-stat-winnable')"
+    play.page.wait_for_function(f"() => {verdict}.dataset.winnable === 'false'")
+    shown = play.page.evaluate(
+        f"""() => {{
+          const element = {verdict};
+          const line = element.closest('.play-status-line').getBoundingClientRect();
+          const box = element.getBoundingClientRect();
+          return {{
+            text: element.textContent,
+            lines: Math.round(box.height / parseFloat(getComputedStyle(element).lineHeight)),
+            inside: box.bottom <= line.bottom + 0.5, cut: element.scrollWidth > element.clientWidth,
+          }};
+        }}"""
+    )
+    assert "3" in shown["text"] and shown["lines"] == 2, shown
+    assert shown["inside"] and not shown["cut"], shown
+    assert (box_of(play, "#play-canvas"), board_box(play)) == before
